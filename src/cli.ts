@@ -1,0 +1,86 @@
+import { ConfigError } from './config/config.js';
+import { configFromProcessEnv } from './config/env.js';
+import { inspectCommand } from './commands/inspect.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+import { serve } from './main.js';
+import { AppError } from './shared/errors.js';
+import { createLogger } from './shared/logger.js';
+
+const USAGE = `usage: hermes <command>
+
+commands:
+  serve                 run the daemon (IMAP intake, replies, /healthz)
+  migrate               apply database migrations and exit
+  inspect <file.eml|->  print, as JSON, what Hermes sees in one email and would decide
+  demo                  run Hermes end to end against a private Dovecot and SMTP relay
+  help                  show this text
+
+Settings come from environment variables; see the README.`;
+
+function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'serve': {
+      await serve(configFromProcessEnv({ daemon: true }));
+      return -1; // keeps running; exits on a signal
+    }
+    case 'migrate': {
+      const config = configFromProcessEnv();
+      const log = createLogger({ level: config.log.level, format: config.log.format });
+      const db = openDatabase(config.databasePath);
+      const applied = await migrateToLatest(db, log);
+      await db.destroy();
+      printJson({ applied, database: config.databasePath });
+      return 0;
+    }
+    case 'inspect': {
+      const source = args[0];
+      if (!source) {
+        process.stderr.write('usage: hermes inspect <file.eml|->\n');
+        return 2;
+      }
+      printJson(await inspectCommand(configFromProcessEnv(), source));
+      return 0;
+    }
+    case 'demo': {
+      const { runDemo } = await import('./demo/demo.js');
+      return runDemo();
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(`${USAGE}\n`);
+      return command === undefined ? 2 : 0;
+    default:
+      process.stderr.write(`unknown command: ${command}\n${USAGE}\n`);
+      return 2;
+  }
+}
+
+process.on('unhandledRejection', (reason) => {
+  process.stderr.write(`fatal: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}\n`);
+  process.exit(1);
+});
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (err: unknown) => {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\nSee config/hermes.example.env and the settings table in the README.\n`);
+      process.exit(78);
+    }
+    if (err instanceof AppError) {
+      process.stderr.write(`error (${err.code}): ${err.message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DAEMON_REQUIRED, SECRET_SETTINGS, settingsSchema, type Settings } from './schema.js';
+
+export interface ConfigIssue {
+  key: string;
+  message: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: ConfigIssue[]) {
+    super(`invalid configuration:\n${issues.map((i) => `  ${i.key}: ${i.message}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface Config {
+  address: string | null;
+  fromName: string;
+  ownAddresses: string[];
+  channels: { standard: string[]; forwarded: string[] };
+  messageIdDomain: string;
+  databasePath: string;
+  configDir: string;
+  imap: {
+    host: string;
+    port: number;
+    secure: boolean;
+    rejectUnauthorized: boolean;
+    user: string;
+    password: string;
+    mailbox: string;
+    idleDelayMs: number;
+    resyncIntervalMs: number;
+    backoffBaseMs: number;
+    backoffMaxMs: number;
+    fetchBatch: number;
+    backfillOnFirstRun: boolean;
+  };
+  smtp: {
+    host: string;
+    port: number;
+    tls: 'starttls' | 'implicit' | 'none';
+    rejectUnauthorized: boolean;
+    user: string | null;
+    password: string | null;
+    maxConnections: number;
+    timeoutMs: number;
+  };
+  outbox: {
+    maxAttempts: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    sentCopy: boolean;
+    reconcileGraceMs: number;
+    perRecipientDailyLimit: number;
+  };
+  llm: {
+    enabled: boolean;
+    apiKey: string | null;
+    baseUrl: string | null;
+    model: string;
+    maxTokens: number;
+    temperature: number;
+    timeoutMs: number;
+    maxRetries: number;
+  };
+  http: { host: string; port: number; maxSyncAgeMs: number };
+  log: { level: Settings['LOG_LEVEL']; format: Settings['LOG_FORMAT'] };
+  shutdownTimeoutMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Secrets may come as `NAME_FILE` (Docker secrets); an explicit `NAME` wins. */
+function readSecretFiles(env: Env, issues: ConfigIssue[]): Env {
+  const out: Env = { ...env };
+  for (const name of SECRET_SETTINGS) {
+    const file = env[`${name}_FILE`];
+    if (out[name] !== undefined || file === undefined || file === '') continue;
+    try {
+      out[name] = readFileSync(file, 'utf8').trim();
+    } catch (err) {
+      issues.push({ key: `${name}_FILE`, message: `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? 'error'}` });
+    }
+  }
+  return out;
+}
+
+/** Empty strings count as unset, so a blank line in an env file means "use the default". */
+function dropEmpty(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+export function loadConfig(env: Env, opts: { daemon?: boolean } = {}): Readonly<Config> {
+  const issues: ConfigIssue[] = [];
+  const withSecrets = dropEmpty(readSecretFiles(env, issues));
+  const parsed = settingsSchema.safeParse(withSecrets);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      issues.push({ key: String(issue.path[0] ?? '?'), message: issue.message });
+    }
+  }
+  if (opts.daemon) {
+    for (const key of DAEMON_REQUIRED) {
+      if (withSecrets[key] === undefined && !issues.some((i) => i.key === key)) {
+        issues.push({ key, message: SECRET_SETTINGS.includes(key as never) ? `required (or ${key}_FILE)` : 'required' });
+      }
+    }
+  }
+  if (issues.length > 0 || !parsed.success) throw new ConfigError(issues);
+  return Object.freeze(toConfig(parsed.data));
+}
+
+function toConfig(s: Settings): Config {
+  const address = s.HERMES_ADDRESS ?? null;
+  const standard = s.CHANNEL_STANDARD_ADDRESSES.length > 0 ? s.CHANNEL_STANDARD_ADDRESSES : address ? [address] : [];
+  const ownAddresses = [...new Set([...(address ? [address] : []), ...standard, ...s.CHANNEL_FORWARDED_ADDRESSES])];
+  return {
+    address,
+    fromName: s.HERMES_FROM_NAME,
+    ownAddresses,
+    channels: { standard, forwarded: s.CHANNEL_FORWARDED_ADDRESSES },
+    messageIdDomain: s.MESSAGE_ID_DOMAIN ?? address?.split('@')[1] ?? 'hermes.invalid',
+    databasePath: s.DATABASE_PATH,
+    configDir: path.resolve(s.HERMES_CONFIG_DIR),
+    imap: {
+      host: s.IMAP_HOST ?? '',
+      port: s.IMAP_PORT,
+      secure: s.IMAP_SECURE,
+      rejectUnauthorized: s.IMAP_TLS_REJECT_UNAUTHORIZED,
+      user: s.IMAP_USER ?? '',
+      password: s.IMAP_PASSWORD ?? '',
+      mailbox: s.IMAP_MAILBOX,
+      idleDelayMs: s.IMAP_IDLE_DELAY_MS,
+      resyncIntervalMs: s.IMAP_RESYNC_INTERVAL_SECONDS * 1000,
+      backoffBaseMs: s.IMAP_BACKOFF_BASE_MS,
+      backoffMaxMs: s.IMAP_BACKOFF_MAX_MS,
+      fetchBatch: s.IMAP_FETCH_BATCH,
+      backfillOnFirstRun: s.BACKFILL_ON_FIRST_RUN,
+    },
+    smtp: {
+      host: s.SMTP_HOST ?? '',
+      port: s.SMTP_PORT,
+      tls: s.SMTP_TLS,
+      rejectUnauthorized: s.SMTP_TLS_REJECT_UNAUTHORIZED,
+      user: s.SMTP_USER ?? null,
+      password: s.SMTP_PASSWORD ?? null,
+      maxConnections: s.SMTP_MAX_CONNECTIONS,
+      timeoutMs: s.SMTP_TIMEOUT_MS,
+    },
+    outbox: {
+      maxAttempts: s.OUTBOX_MAX_ATTEMPTS,
+      retryBaseMs: s.OUTBOX_RETRY_BASE_MS,
+      retryMaxMs: s.OUTBOX_RETRY_MAX_MS,
+      sentCopy: s.SENT_COPY,
+      reconcileGraceMs: s.RECONCILE_GRACE_SECONDS * 1000,
+      perRecipientDailyLimit: s.SEND_LIMIT_PER_RECIPIENT_PER_DAY,
+    },
+    llm: {
+      enabled: s.AI_ENABLED,
+      apiKey: s.ANTHROPIC_API_KEY ?? null,
+      baseUrl: s.ANTHROPIC_BASE_URL ?? null,
+      model: s.LLM_MODEL,
+      maxTokens: s.LLM_MAX_TOKENS,
+      temperature: s.LLM_TEMPERATURE,
+      timeoutMs: s.LLM_TIMEOUT_MS,
+      maxRetries: s.LLM_MAX_RETRIES,
+    },
+    http: { host: s.HTTP_HOST, port: s.HTTP_PORT, maxSyncAgeMs: s.HEALTH_MAX_SYNC_AGE_SECONDS * 1000 },
+    log: { level: s.LOG_LEVEL, format: s.LOG_FORMAT },
+    shutdownTimeoutMs: s.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * Every setting Hermes reads, keyed by its environment variable name. The README's settings
+ * table is written from this list; keep the two in step.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) =>
+  z.coerce
+    .number({ message: `expected a whole number from ${min} to ${max}` })
+    .int({ message: `expected a whole number from ${min} to ${max}` })
+    .min(min, { message: `expected a whole number from ${min} to ${max}` })
+    .max(max, { message: `expected a whole number from ${min} to ${max}` });
+const num = (min: number, max: number) =>
+  z.coerce
+    .number({ message: `expected a number from ${min} to ${max}` })
+    .min(min, { message: `expected a number from ${min} to ${max}` })
+    .max(max, { message: `expected a number from ${min} to ${max}` });
+const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'expected an email address' }));
+const emailList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((a) => a.trim().toLowerCase())
+      .filter((a) => a.length > 0),
+  )
+  .pipe(z.array(z.email({ message: 'expected a comma-separated list of email addresses' })));
+const text = z.string().trim().min(1, { message: 'expected a non-empty value' });
+
+export const settingsSchema = z.object({
+  HERMES_ADDRESS: email.optional(),
+  HERMES_FROM_NAME: z.string().trim().default(''),
+  CHANNEL_STANDARD_ADDRESSES: emailList.default([]),
+  CHANNEL_FORWARDED_ADDRESSES: emailList.default([]),
+  MESSAGE_ID_DOMAIN: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]+$/i, { message: 'expected a domain name such as mail.example.com' })
+    .optional(),
+
+  DATABASE_PATH: text.default('./data/hermes.sqlite'),
+  HERMES_CONFIG_DIR: text.default('./config'),
+
+  IMAP_HOST: text.optional(),
+  IMAP_PORT: int(1, 65535).default(993),
+  IMAP_SECURE: bool.default(true),
+  IMAP_TLS_REJECT_UNAUTHORIZED: bool.default(true),
+  IMAP_USER: text.optional(),
+  IMAP_PASSWORD: text.optional(),
+  IMAP_MAILBOX: text.default('INBOX'),
+  IMAP_IDLE_DELAY_MS: int(0, 60_000).default(1_000),
+  IMAP_RESYNC_INTERVAL_SECONDS: int(5, 86_400).default(300),
+  IMAP_BACKOFF_BASE_MS: int(10, 600_000).default(1_000),
+  IMAP_BACKOFF_MAX_MS: int(100, 3_600_000).default(300_000),
+  IMAP_FETCH_BATCH: int(1, 10_000).default(200),
+  BACKFILL_ON_FIRST_RUN: bool.default(false),
+
+  SMTP_HOST: text.optional(),
+  SMTP_PORT: int(1, 65535).default(587),
+  SMTP_TLS: z.enum(['starttls', 'implicit', 'none'], { message: 'expected starttls, implicit or none' }).default('starttls'),
+  SMTP_TLS_REJECT_UNAUTHORIZED: bool.default(true),
+  SMTP_USER: text.optional(),
+  SMTP_PASSWORD: text.optional(),
+  SMTP_MAX_CONNECTIONS: int(1, 50).default(3),
+  SMTP_TIMEOUT_MS: int(1_000, 600_000).default(60_000),
+
+  OUTBOX_MAX_ATTEMPTS: int(1, 100).default(10),
+  OUTBOX_RETRY_BASE_MS: int(10, 3_600_000).default(30_000),
+  OUTBOX_RETRY_MAX_MS: int(100, 86_400_000).default(3_600_000),
+  SENT_COPY: bool.default(true),
+  RECONCILE_GRACE_SECONDS: int(0, 86_400).default(300),
+  SEND_LIMIT_PER_RECIPIENT_PER_DAY: int(1, 10_000).default(10),
+
+  AI_ENABLED: bool.default(true),
+  ANTHROPIC_API_KEY: text.optional(),
+  ANTHROPIC_BASE_URL: z.url({ message: 'expected a URL' }).optional(),
+  LLM_MODEL: text.default('claude-sonnet-4-5'),
+  LLM_MAX_TOKENS: int(16, 8_192).default(700),
+  LLM_TEMPERATURE: num(0, 1).default(0.7),
+  LLM_TIMEOUT_MS: int(1_000, 600_000).default(60_000),
+  LLM_MAX_RETRIES: int(0, 10).default(2),
+
+  HTTP_HOST: text.default('127.0.0.1'),
+  HTTP_PORT: int(0, 65535).default(8080),
+  HEALTH_MAX_SYNC_AGE_SECONDS: int(10, 86_400).default(900),
+
+  LOG_LEVEL: z
+    .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], {
+      message: 'expected trace, debug, info, warn, error, fatal or silent',
+    })
+    .default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty'], { message: 'expected auto, json or pretty' }).default('auto'),
+  SHUTDOWN_TIMEOUT_MS: int(500, 60_000).default(8_000),
+});
+
+export type Settings = z.output<typeof settingsSchema>;
+
+/** Names whose values are secrets: they may also be given as `<NAME>_FILE`, and are never logged. */
+export const SECRET_SETTINGS = ['IMAP_PASSWORD', 'SMTP_PASSWORD', 'ANTHROPIC_API_KEY'] as const;
+
+/** Settings the daemon cannot run without; `inspect` and `migrate` work without them. */
+export const DAEMON_REQUIRED = ['HERMES_ADDRESS', 'IMAP_HOST', 'IMAP_USER', 'IMAP_PASSWORD', 'SMTP_HOST'] as const;

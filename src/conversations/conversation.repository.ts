@@ -1,0 +1,49 @@
+import { TERMINAL_STATES, type Conversation, type ConversationUpdate, type NewConversation } from '../db/schema.js';
+import type { Db, Tx } from '../db/database.js';
+
+export async function findConversationByMessageIds(db: Db | Tx, ids: readonly string[]): Promise<Conversation | undefined> {
+  if (ids.length === 0) return undefined;
+  return db
+    .selectFrom('messages')
+    .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+    .selectAll('conversations')
+    .where('messages.message_id', 'in', ids)
+    .orderBy('messages.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function findOpenConversationBySender(db: Db | Tx, sender: string): Promise<Conversation | undefined> {
+  return db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('sender', '=', sender)
+    .where('state', 'not in', TERMINAL_STATES)
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function getConversation(db: Db | Tx, id: number): Promise<Conversation | undefined> {
+  return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertConversation(tx: Tx, row: NewConversation): Promise<number> {
+  const { id } = await tx.insertInto('conversations').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateConversation(tx: Tx, id: number, patch: ConversationUpdate): Promise<void> {
+  await tx.updateTable('conversations').set(patch).where('id', '=', id).execute();
+}
+
+export async function recentMessages(db: Db | Tx, conversationId: number, limit: number) {
+  const rows = await db
+    .selectFrom('messages')
+    .select(['direction', 'body_text', 'created_at'])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}

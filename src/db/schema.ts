@@ -1,0 +1,137 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface MailboxStateTable {
+  mailbox: string;
+  uidvalidity: number;
+  last_uid: number;
+  last_sync_at: number | null;
+  updated_at: number;
+}
+
+export type ConversationState =
+  | 'INITIAL'
+  | 'ENGAGING'
+  | 'QUALIFYING'
+  | 'RESUME_REQUESTED'
+  | 'RESUME_SENT'
+  | 'PII_FISHING'
+  | 'PII_PROVIDED'
+  | 'PHONE_REQUESTED'
+  | 'STAR_REQUESTED'
+  | 'AWAITING_STAR'
+  | 'STARRED'
+  | 'GHOSTED'
+  | 'ESCALATED';
+
+export const TERMINAL_STATES: readonly ConversationState[] = ['STARRED', 'GHOSTED', 'ESCALATED'];
+
+export type Channel = 'standard' | 'forwarded';
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  sender: string;
+  domain: string;
+  to_address: string | null;
+  channel: Channel;
+  subject: Generated<string>;
+  state: Generated<ConversationState>;
+  /** 0 follows the global setting, 1 forces AI on, -1 forces it off. */
+  ai_enabled: Generated<number>;
+  github_username: string | null;
+  star_verified: Generated<number>;
+  job_title: string | null;
+  job_company: string | null;
+  message_count: Generated<number>;
+  reply_count: Generated<number>;
+  last_inbound_at: number | null;
+  last_outbound_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type RawStatus = 'pending' | 'processed' | 'ignored' | 'duplicate' | 'failed';
+
+export interface RawMessagesTable {
+  id: Generated<number>;
+  mailbox: string;
+  uidvalidity: number;
+  uid: number;
+  message_id: string | null;
+  size: number;
+  raw: Buffer;
+  internal_date: number | null;
+  fetched_at: number;
+  status: Generated<RawStatus>;
+  answerable: Generated<number>;
+  decision: string | null;
+  error: string | null;
+  attempts: Generated<number>;
+  conversation_id: number | null;
+  processed_at: number | null;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  raw_message_id: number | null;
+  direction: 'inbound' | 'outbound';
+  sender: string;
+  recipient: string;
+  subject: Generated<string>;
+  body_text: Generated<string>;
+  quoted_text: string | null;
+  message_id: string | null;
+  in_reply_to: string | null;
+  references_header: string | null;
+  template_used: string | null;
+  ai_model: string | null;
+  tokens_in: number | null;
+  tokens_out: number | null;
+  intent: string | null;
+  send_success: number | null;
+  error_notes: string | null;
+  created_at: number;
+}
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  conversation_id: number;
+  message_row_id: number;
+  in_reply_to_raw_id: number | null;
+  rfc_message_id: string;
+  from_address: string;
+  to_address: string;
+  bcc_address: string | null;
+  subject: string;
+  body_text: string;
+  in_reply_to: string | null;
+  references_header: string | null;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  sending_started_at: number | null;
+  last_error: string | null;
+  smtp_response: string | null;
+  confirmed_by: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface Database {
+  mailbox_state: MailboxStateTable;
+  conversations: ConversationsTable;
+  raw_messages: RawMessagesTable;
+  messages: MessagesTable;
+  outbox: OutboxTable;
+}
+
+export type Conversation = Selectable<ConversationsTable>;
+export type NewConversation = Insertable<ConversationsTable>;
+export type ConversationUpdate = Updateable<ConversationsTable>;
+export type RawMessage = Selectable<RawMessagesTable>;
+export type Message = Selectable<MessagesTable>;
+export type NewMessage = Insertable<MessagesTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type NewOutboxRow = Insertable<OutboxTable>;

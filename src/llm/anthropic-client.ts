@@ -1,0 +1,102 @@
+// The only module that imports the Anthropic SDK: retries, timeout and logging are set here once,
+// and model output is turned into plain typed values at this boundary.
+import Anthropic from '@anthropic-ai/sdk';
+import type { Config } from '../config/config.js';
+import { AppError } from '../shared/errors.js';
+import type { Logger } from '../shared/logger.js';
+
+export interface SystemBlock {
+  text: string;
+  /** Marks the end of a stable prefix the provider may cache. */
+  cache?: boolean;
+}
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export interface CompletionRequest {
+  system: SystemBlock[];
+  messages: ChatTurn[];
+  model?: string;
+  maxTokens?: number;
+  temperature?: number;
+}
+
+export interface Completion {
+  text: string;
+  model: string;
+  tokensIn: number;
+  tokensOut: number;
+  cacheReadTokens: number;
+  cacheCreationTokens: number;
+}
+
+export interface LlmClient {
+  readonly model: string;
+  complete(req: CompletionRequest): Promise<Completion>;
+}
+
+export function createAnthropicClient(llm: Config['llm'], log: Logger): LlmClient | null {
+  if (!llm.enabled || !llm.apiKey) return null;
+  const client = new Anthropic({
+    apiKey: llm.apiKey,
+    baseURL: llm.baseUrl ?? undefined,
+    timeout: llm.timeoutMs,
+    maxRetries: llm.maxRetries,
+    logger: log,
+    logLevel: 'warn',
+  });
+  return {
+    model: llm.model,
+    async complete(req) {
+      let response: Anthropic.Message;
+      try {
+        response = await client.messages.create({
+          model: req.model ?? llm.model,
+          max_tokens: req.maxTokens ?? llm.maxTokens,
+          temperature: req.temperature ?? llm.temperature,
+          system: req.system.map((b) => ({
+            type: 'text' as const,
+            text: b.text,
+            ...(b.cache ? { cache_control: { type: 'ephemeral' as const } } : {}),
+          })),
+          messages: req.messages.map((m) => ({ role: m.role, content: m.text })),
+        });
+      } catch (err) {
+        throw classifyLlmError(err);
+      }
+      const text = response.content
+        .filter((b): b is Anthropic.TextBlock => b.type === 'text')
+        .map((b) => b.text)
+        .join('')
+        .trim();
+      if (!text) throw new AppError('LLM_EMPTY', `empty completion (stop_reason ${response.stop_reason ?? 'none'})`);
+      return {
+        text,
+        model: response.model,
+        tokensIn: response.usage.input_tokens,
+        tokensOut: response.usage.output_tokens,
+        cacheReadTokens: response.usage.cache_read_input_tokens ?? 0,
+        cacheCreationTokens: response.usage.cache_creation_input_tokens ?? 0,
+      };
+    },
+  };
+}
+
+/** By SDK error class and status, never by message text. */
+function classifyLlmError(err: unknown): AppError {
+  if (err instanceof Anthropic.APIConnectionTimeoutError) {
+    return new AppError('LLM_FAILED', 'model call timed out', { retryable: true, cause: err });
+  }
+  if (err instanceof Anthropic.APIConnectionError) {
+    return new AppError('LLM_FAILED', 'cannot reach the model API', { retryable: true, cause: err });
+  }
+  if (err instanceof Anthropic.APIError) {
+    const status = err.status ?? 0;
+    const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
+    return new AppError('LLM_FAILED', `model API answered ${status}`, { retryable, cause: err });
+  }
+  return new AppError('LLM_FAILED', 'model call failed', { cause: err });
+}

@@ -1,0 +1,105 @@
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { AppError } from '../shared/errors.js';
+import type { InboundEmail, MailAddress } from './inbound-email.js';
+import { splitQuoted } from './quote-split.js';
+
+/** HTML beyond this is not converted to text; recruiter mail is far smaller. */
+const MAX_HTML_TO_TEXT = 2_000_000;
+/** A body longer than this is cut before quote splitting; the raw message keeps it all. */
+const MAX_TEXT = 200_000;
+
+function addresses(value: AddressObject | AddressObject[] | undefined): MailAddress[] {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  const out: MailAddress[] = [];
+  const walk = (entries: AddressObject['value']) => {
+    for (const e of entries) {
+      if (e.group) walk(e.group);
+      else if (e.address) out.push({ address: e.address.trim().toLowerCase(), name: (e.name ?? '').trim() });
+    }
+  };
+  for (const obj of list) walk(obj.value);
+  return out;
+}
+
+function rawHeaders(parsed: ParsedMail): Record<string, string[]> {
+  const headers: Record<string, string[]> = {};
+  for (const { key, line } of parsed.headerLines ?? []) {
+    const colon = line.indexOf(':');
+    const value = (colon >= 0 ? line.slice(colon + 1) : '').replace(/\r?\n[ \t]+/g, ' ').trim();
+    (headers[key.toLowerCase()] ??= []).push(value);
+  }
+  return headers;
+}
+
+function normaliseId(id: string | undefined | null): string | null {
+  if (!id) return null;
+  const trimmed = id.trim();
+  if (!trimmed) return null;
+  return trimmed.startsWith('<') ? trimmed : `<${trimmed}>`;
+}
+
+function messageIds(value: string | string[] | undefined): string[] {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list
+    .flatMap((v) => v.match(/<[^<>\s]+>/g) ?? v.split(/\s+/))
+    .map((v) => normaliseId(v))
+    .filter((v): v is string => v !== null);
+}
+
+function topContentType(parsed: ParsedMail): string {
+  const ct = parsed.headers.get('content-type') as { value?: string } | string | undefined;
+  const value = typeof ct === 'string' ? ct : ct?.value;
+  return (value ?? 'text/plain').toLowerCase();
+}
+
+/**
+ * Parses one raw RFC 5322 message. mailparser tolerates most damage (bad boundaries, unknown
+ * charsets, 8-bit headers); whatever it cannot handle surfaces as MAIL_PARSE_FAILED.
+ */
+export async function parseEmail(raw: Buffer): Promise<InboundEmail> {
+  let parsed: ParsedMail;
+  try {
+    parsed = await simpleParser(raw, { maxHtmlLengthToParse: MAX_HTML_TO_TEXT, skipImageLinks: true, skipTextToHtml: true });
+  } catch (err) {
+    throw new AppError('MAIL_PARSE_FAILED', `cannot parse message: ${(err as Error).message}`, { cause: err });
+  }
+  const fromHtml = !parsed.text && typeof parsed.html === 'string';
+  const body = (parsed.text ?? '').slice(0, MAX_TEXT);
+  const split = splitQuoted(body);
+  const from = addresses(parsed.from)[0] ?? null;
+  return {
+    from,
+    to: addresses(parsed.to),
+    cc: addresses(parsed.cc),
+    replyTo: addresses(parsed.replyTo),
+    subject: (parsed.subject ?? '').trim(),
+    messageId: normaliseId(parsed.messageId),
+    inReplyTo: messageIds(parsed.inReplyTo)[0] ?? null,
+    references: messageIds(parsed.references),
+    date: parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.toISOString() : null,
+    text: split.text,
+    quotedText: split.quoted,
+    signature: split.signature,
+    fromHtml,
+    attachments: parsed.attachments.map((a) => ({
+      filename: a.filename ?? null,
+      contentType: a.contentType,
+      size: a.size,
+      disposition: a.contentDisposition ?? null,
+    })),
+    contentType: topContentType(parsed),
+    headers: rawHeaders(parsed),
+  };
+}
+
+/** Cheap Message-ID read from the header block, used for dedupe before a full parse. */
+export function peekMessageId(raw: Buffer): string | null {
+  const end = raw.indexOf('\r\n\r\n');
+  const end2 = raw.indexOf('\n\n');
+  const cut = [end, end2].filter((n) => n >= 0);
+  const head = raw.subarray(0, cut.length ? Math.min(...cut) : Math.min(raw.length, 64 * 1024)).toString('latin1');
+  const m = /^message-id:[ \t]*((?:.*)(?:\r?\n[ \t].*)*)/im.exec(head);
+  if (!m?.[1]) return null;
+  const id = /<[^<>\s]+>/.exec(m[1])?.[0];
+  return id ?? normaliseId(m[1].replace(/\s+/g, ''));
+}

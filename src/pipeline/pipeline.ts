@@ -1,0 +1,244 @@
+import type { Config } from '../config/config.js';
+import { insertConversation, recentMessages, updateConversation } from '../conversations/conversation.repository.js';
+import { transaction, type Db, type Tx } from '../db/database.js';
+import type { Conversation, RawMessage } from '../db/schema.js';
+import { bumpAttempts, finishRaw, pendingRaw } from '../intake/raw-message.repository.js';
+import { newMessageId } from '../outbound/compose-reply.js';
+import { insertOutbox } from '../outbound/outbox.repository.js';
+import type { InboundEmail } from '../parse/inbound-email.js';
+import { parseEmail } from '../parse/parse-email.js';
+import type { ReplyContext, ReplyDraft, ReplyWriter } from '../persona/reply-writer.js';
+import { errorMessage } from '../shared/errors.js';
+import type { Logger } from '../shared/logger.js';
+import { viewEmail, type EmailView } from './inspect.js';
+
+export interface PipelineDeps {
+  db: Db;
+  config: Readonly<Config>;
+  log: Logger;
+  writer: ReplyWriter;
+  /** Tells the sender new outbox rows exist. */
+  onReplyQueued: () => void;
+  /** Our own reply came back through the mailbox. */
+  onOwnMessageSeen: (rfcMessageId: string) => Promise<unknown>;
+  now?: () => number;
+}
+
+/** A message that has crashed or failed this many processing attempts is set aside, not retried forever. */
+const MAX_ATTEMPTS = 3;
+const HISTORY_TURNS = 10;
+
+/**
+ * Sequences the steps for each stored message: parse, look, decide, write, and commit the
+ * inbound record, the conversation update and the reply's outbox row in one transaction.
+ * No network call happens inside that transaction.
+ */
+export class Pipeline {
+  private running = false;
+  private again = false;
+  private stopped = true;
+  private loopPromise: Promise<void> | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: PipelineDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    this.loopPromise = this.loop().finally(() => {
+      this.running = false;
+    });
+  }
+
+  /** Finishes the message in hand, then stops. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.loopPromise;
+  }
+
+  /** Processes everything pending; resolves when nothing is left (for tests and the demo). */
+  async drain(): Promise<void> {
+    this.kick();
+    while (this.running) await this.loopPromise;
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      let afterId = 0;
+      for (;;) {
+        const batch = await pendingRaw(this.deps.db, afterId, 50);
+        if (batch.length === 0) break;
+        for (const raw of batch) {
+          if (this.stopped) return;
+          afterId = raw.id;
+          try {
+            await this.process(raw);
+          } catch (err) {
+            // Leave it pending: the attempt counter sets it aside if it keeps failing.
+            this.deps.log.error({ rawId: raw.id, uid: raw.uid, err: { message: errorMessage(err) } }, 'processing failed, will retry');
+          }
+        }
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  async process(raw: RawMessage): Promise<void> {
+    const { db, log, config } = this.deps;
+    const attempts = await bumpAttempts(db, raw.id);
+    if (attempts > MAX_ATTEMPTS) {
+      await finishRaw(db, raw.id, 'failed', { error: `gave up after ${MAX_ATTEMPTS} attempts` }, this.now());
+      log.error({ rawId: raw.id, uid: raw.uid }, 'message set aside after repeated failures');
+      return;
+    }
+    let email: InboundEmail;
+    try {
+      email = await parseEmail(raw.raw);
+    } catch (err) {
+      await finishRaw(db, raw.id, 'failed', { error: errorMessage(err) }, this.now());
+      log.warn({ rawId: raw.id, uid: raw.uid, size: raw.size }, 'message could not be parsed; stored and skipped');
+      return;
+    }
+    const view = await viewEmail(db, config, email, { answerable: raw.answerable === 1, now: this.now() });
+    if (view.machine.reason === 'own-address' && email.messageId) await this.deps.onOwnMessageSeen(email.messageId);
+
+    const d = view.decision;
+    if (!d.answer && (d.reason === 'machine-mail' || d.reason === 'forwarded-channel' || d.reason === 'pre-existing-mail' || d.reason === 'no-reply-address')) {
+      await finishRaw(db, raw.id, 'ignored', { decision: summary(view) }, this.now());
+      log.info({ rawId: raw.id, uid: raw.uid, reason: d.reason, rule: view.machine.reason ?? undefined }, 'message recorded, not answered');
+      return;
+    }
+    if (!d.answer) log.warn({ rawId: raw.id, uid: raw.uid, reason: d.reason, detail: d.detail }, 'message recorded, reply withheld');
+
+    const existing = view.thread.kind === 'new' ? null : view.thread.conversation;
+    const draft = d.answer ? await this.deps.writer.write(await this.replyContext(email, existing)) : null;
+    const conversationId = await transaction(db, (tx) => this.commit(tx, raw, email, view, draft));
+    log.info(
+      { rawId: raw.id, uid: raw.uid, conversationId, thread: view.thread.kind, replied: draft !== null, source: draft?.source },
+      draft ? 'reply queued' : 'message recorded',
+    );
+    if (draft) this.deps.onReplyQueued();
+  }
+
+  private async replyContext(email: InboundEmail, conversation: Conversation | null): Promise<ReplyContext> {
+    const history = conversation ? await recentMessages(this.deps.db, conversation.id, HISTORY_TURNS) : [];
+    const turns = history.map((m) => ({ role: m.direction === 'inbound' ? ('user' as const) : ('assistant' as const), text: m.body_text || '(no text)' }));
+    turns.push({ role: 'user', text: email.text || '(the message has no text)' });
+    return {
+      conversationId: conversation?.id ?? null,
+      attempt: (conversation?.reply_count ?? 0) + 1,
+      ownerName: this.deps.config.fromName,
+      recruiterName: email.from?.name ?? '',
+      subject: email.subject,
+      turns,
+    };
+  }
+
+  private async commit(tx: Tx, raw: RawMessage, email: InboundEmail, view: EmailView, draft: ReplyDraft | null): Promise<number> {
+    const { config } = this.deps;
+    const now = this.now();
+    const sender = email.from!.address;
+    const existing = view.thread.kind === 'new' ? null : view.thread.conversation;
+    const conversationId =
+      existing?.id ??
+      (await insertConversation(tx, {
+        sender,
+        domain: sender.split('@')[1] ?? '',
+        to_address: view.channel.address,
+        channel: view.channel.channel,
+        subject: email.subject,
+        created_at: now,
+        updated_at: now,
+      }));
+    await tx
+      .insertInto('messages')
+      .values({
+        conversation_id: conversationId,
+        raw_message_id: raw.id,
+        direction: 'inbound',
+        sender,
+        recipient: view.channel.address ?? config.address ?? '',
+        subject: email.subject,
+        body_text: email.text,
+        quoted_text: [email.quotedText, email.signature].filter(Boolean).join('\n\n') || null,
+        message_id: email.messageId,
+        in_reply_to: email.inReplyTo,
+        references_header: email.references.join(' ') || null,
+        created_at: now,
+      })
+      .execute();
+    await updateConversation(tx, conversationId, {
+      message_count: (existing?.message_count ?? 0) + 1,
+      last_inbound_at: now,
+      updated_at: now,
+    });
+    if (draft && view.reply) {
+      const rfcId = newMessageId(config.messageIdDomain);
+      const from = config.address ?? view.channel.address ?? '';
+      const { id: messageRowId } = await tx
+        .insertInto('messages')
+        .values({
+          conversation_id: conversationId,
+          direction: 'outbound',
+          sender: from,
+          recipient: view.reply.to,
+          subject: view.reply.subject,
+          body_text: draft.text,
+          message_id: rfcId,
+          in_reply_to: view.reply.inReplyTo,
+          references_header: view.reply.references,
+          template_used: draft.templateUsed,
+          ai_model: draft.aiModel,
+          tokens_in: draft.tokensIn,
+          tokens_out: draft.tokensOut,
+          error_notes: draft.fallbackReason,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertOutbox(tx, {
+        conversation_id: conversationId,
+        message_row_id: messageRowId,
+        in_reply_to_raw_id: raw.id,
+        rfc_message_id: rfcId,
+        from_address: from,
+        to_address: view.reply.to,
+        bcc_address: config.outbox.sentCopy && config.address ? config.address : null,
+        subject: view.reply.subject,
+        body_text: draft.text,
+        in_reply_to: view.reply.inReplyTo,
+        references_header: view.reply.references,
+        next_attempt_at: now,
+        created_at: now,
+      });
+      await updateConversation(tx, conversationId, {
+        reply_count: (existing?.reply_count ?? 0) + 1,
+        last_outbound_at: now,
+        state: existing?.state === 'INITIAL' || !existing ? 'ENGAGING' : existing.state,
+      });
+    }
+    await finishRaw(tx, raw.id, 'processed', { decision: summary(view), conversationId }, now);
+    return conversationId;
+  }
+}
+
+function summary(view: EmailView) {
+  return {
+    machine: view.machine.reason,
+    channel: view.channel.channel,
+    thread: view.thread.kind,
+    answer: view.decision.answer,
+    reason: view.decision.reason,
+  };
+}

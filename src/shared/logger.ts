@@ -1,0 +1,55 @@
+import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
+
+export type { Logger };
+
+/**
+ * Paths pino censors wherever they appear in a log object. Addresses, subjects and bodies are
+ * not listed: they are only ever logged at trace, by the caller's choice.
+ */
+export const REDACT_PATHS = [
+  'password',
+  'pass',
+  'apiKey',
+  'token',
+  'accessToken',
+  'authorization',
+  'Authorization',
+  '*.password',
+  '*.pass',
+  '*.apiKey',
+  '*.token',
+  '*.accessToken',
+  '*.authorization',
+  '*.Authorization',
+  'auth.pass',
+  'auth.user',
+  'headers.authorization',
+  'headers["x-api-key"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.headers.authorization',
+  '*.headers["x-api-key"]',
+];
+
+export interface LoggerOptions {
+  level: string;
+  format: 'auto' | 'json' | 'pretty';
+  /** File descriptor to write to; the CLI keeps stdout for JSON output, so logs go to 2. */
+  fd?: number;
+}
+
+export function createLogger(opts: LoggerOptions): Logger {
+  const fd = opts.fd ?? 2;
+  const usePretty = opts.format === 'pretty' || (opts.format === 'auto' && Boolean(process.stderr.isTTY) && fd === 2);
+  const base = {
+    level: opts.level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
+  if (usePretty) {
+    return pino(base, pretty({ destination: fd, colorize: true, sync: true }));
+  }
+  return pino(base, pino.destination({ fd, sync: true }));
+}
