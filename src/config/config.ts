@@ -61,7 +61,7 @@ export interface Config {
     baseUrl: string | null;
     model: string;
     maxTokens: number;
-    temperature: number;
+    temperature: number | null;
     timeoutMs: number;
     maxRetries: number;
   };
@@ -163,7 +163,7 @@ function toConfig(s: Settings): Config {
       baseUrl: s.ANTHROPIC_BASE_URL ?? null,
       model: s.LLM_MODEL,
       maxTokens: s.LLM_MAX_TOKENS,
-      temperature: s.LLM_TEMPERATURE,
+      temperature: s.LLM_TEMPERATURE ?? null,
       timeoutMs: s.LLM_TIMEOUT_MS,
       maxRetries: s.LLM_MAX_RETRIES,
     },

@@ -77,9 +77,10 @@ export const settingsSchema = z.object({
   AI_ENABLED: bool.default(true),
   ANTHROPIC_API_KEY: text.optional(),
   ANTHROPIC_BASE_URL: z.url({ message: 'expected a URL' }).optional(),
-  LLM_MODEL: text.default('claude-sonnet-4-5'),
+  LLM_MODEL: text.default('claude-sonnet-5-5'),
   LLM_MAX_TOKENS: int(16, 8_192).default(700),
-  LLM_TEMPERATURE: num(0, 1).default(0.7),
+  // Unset: the model's default (some newer models accept no sampling parameters).
+  LLM_TEMPERATURE: num(0, 1).optional(),
   LLM_TIMEOUT_MS: int(1_000, 600_000).default(60_000),
   LLM_MAX_RETRIES: int(0, 10).default(2),
 

@@ -14,7 +14,9 @@ export interface SinkMessage {
 export type SinkBehaviour =
   | { kind: 'accept' }
   | { kind: 'reject'; code: number; message?: string }
-  | { kind: 'delay'; ms: number };
+  | { kind: 'delay'; ms: number }
+  /** Delivers and records the message, then waits before answering 250: the client may never hear it was accepted. */
+  | { kind: 'deliver-then-delay'; ms: number };
 
 export interface SmtpSink {
   host: string;
@@ -24,6 +26,8 @@ export interface SmtpSink {
   start(): Promise<void>;
   setBehaviour(b: SinkBehaviour): void;
   waitFor(predicate: (m: SinkMessage) => boolean, timeoutMs?: number): Promise<SinkMessage>;
+  /** Calls `fn` with each message body as soon as DATA is read, before the behaviour applies. */
+  onData(fn: (raw: Buffer) => void): () => void;
 }
 
 export interface StartSmtpSinkOptions {
@@ -110,6 +114,7 @@ export async function startSmtpSink(opts: StartSmtpSinkOptions): Promise<SmtpSin
       const raw = await readAll(stream);
       if (stream.sizeExceeded) return callback(smtpError(552, 'Message too big'));
       const b = behaviour;
+      events.emit('data', raw);
       const mailFrom = session.envelope.mailFrom;
       const envelopeFrom = mailFrom ? mailFrom.address : '';
       const recipients = session.envelope.rcptTo.map((r) => r.address);
@@ -127,6 +132,7 @@ export async function startSmtpSink(opts: StartSmtpSinkOptions): Promise<SmtpSin
       const msg: SinkMessage = { envelopeFrom, recipients, raw, acceptedAt: Date.now(), messageId: parseMessageId(raw) };
       accepted.push(msg);
       events.emit('message', msg);
+      if (b.kind === 'deliver-then-delay') await new Promise((r) => setTimeout(r, b.ms));
       callback(null, 'OK: queued');
     })().catch((err: unknown) => callback(smtpError(451, String(err))));
   };
@@ -170,6 +176,10 @@ export async function startSmtpSink(opts: StartSmtpSinkOptions): Promise<SmtpSin
     stop,
     setBehaviour(b) {
       behaviour = b;
+    },
+    onData(fn) {
+      events.on('data', fn);
+      return () => events.off('data', fn);
     },
     waitFor(predicate, timeoutMs = 10_000) {
       const found = accepted.find(predicate);

@@ -52,11 +52,12 @@ export function createAnthropicClient(llm: Config['llm'], log: Logger): LlmClien
     model: llm.model,
     async complete(req) {
       let response: Anthropic.Message;
+      const temperature = req.temperature ?? llm.temperature;
       try {
         response = await client.messages.create({
           model: req.model ?? llm.model,
           max_tokens: req.maxTokens ?? llm.maxTokens,
-          temperature: req.temperature ?? llm.temperature,
+          ...(temperature !== null ? { temperature } : {}),
           system: req.system.map((b) => ({
             type: 'text' as const,
             text: b.text,

@@ -29,6 +29,8 @@ export function planSync(stored: StoredMailbox | null, server: ServerMailbox, op
     // Mail newer than our last good sync may be genuinely new; older mail is history.
     return { kind: 'uidvalidity-reset', answerableAfter: opts.lastSyncAt };
   }
-  if (server.exists === 0 || server.uidNext <= stored.lastUid + 1) return { kind: 'nothing' };
+  // UIDNEXT from SELECT goes stale as mail arrives (EXISTS does not update it), so only an empty
+  // mailbox proves there is nothing to fetch; otherwise a cheap UID FETCH lists what is new.
+  if (server.exists === 0) return { kind: 'nothing' };
   return { kind: 'fetch', fromUid: stored.lastUid + 1, answerable: true, reason: 'new-mail' };
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { healthRoutes } from './health.js';
 
@@ -6,7 +6,7 @@ import { healthRoutes } from './health.js';
 export function buildServer(ctx: AppContext): FastifyInstance {
   const app = Fastify({
     loggerInstance: ctx.log.child({ component: 'web' }) as FastifyBaseLogger,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }) as unknown as FastifyInstance;
   app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {
     const status = err.statusCode ?? 500;
