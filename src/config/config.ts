@@ -77,7 +77,7 @@ function readSecretFiles(env: Env, issues: ConfigIssue[]): Env {
   const out: Env = { ...env };
   for (const name of SECRET_SETTINGS) {
     const file = env[`${name}_FILE`];
-    if (out[name] !== undefined || file === undefined || file === '') continue;
+    if ((out[name] !== undefined && out[name] !== '') || file === undefined || file === '') continue;
     try {
       out[name] = readFileSync(file, 'utf8').trim();
     } catch (err) {

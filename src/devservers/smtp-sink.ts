@@ -16,7 +16,9 @@ export type SinkBehaviour =
   | { kind: 'reject'; code: number; message?: string }
   | { kind: 'delay'; ms: number }
   /** Delivers and records the message, then waits before answering 250: the client may never hear it was accepted. */
-  | { kind: 'deliver-then-delay'; ms: number };
+  | { kind: 'deliver-then-delay'; ms: number }
+  /** Waits, then answers 451 without delivering: a connection lost before the message was accepted. */
+  | { kind: 'stall'; ms: number };
 
 export interface SmtpSink {
   host: string;
@@ -123,6 +125,10 @@ export async function startSmtpSink(opts: StartSmtpSinkOptions): Promise<SmtpSin
         return callback(smtpError(b.code, b.message ?? `Rejected by test sink (${b.code})`));
       }
       if (b.kind === 'delay') await new Promise((r) => setTimeout(r, b.ms));
+      if (b.kind === 'stall') {
+        await new Promise((r) => setTimeout(r, b.ms));
+        return callback(smtpError(451, 'Stalled by test sink'));
+      }
       try {
         await deliver(envelopeFrom, recipients, raw);
       } catch (err) {

@@ -46,7 +46,7 @@ export async function markSent(db: Db | Tx, row: Pick<OutboxRow, 'id' | 'message
     .where('id', '=', row.id)
     .where('status', 'in', ['sending', 'pending'])
     .execute();
-  await db.updateTable('messages').set({ send_success: 1, error_notes: null }).where('id', '=', row.message_row_id).execute();
+  await db.updateTable('messages').set({ send_success: 1 }).where('id', '=', row.message_row_id).execute();
 }
 
 export async function markRetry(db: Db, id: number, nextAt: number, error: string): Promise<void> {

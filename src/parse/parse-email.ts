@@ -24,6 +24,7 @@ function addresses(value: AddressObject | AddressObject[] | undefined): MailAddr
 function rawHeaders(parsed: ParsedMail): Record<string, string[]> {
   const headers: Record<string, string[]> = {};
   for (const { key, line } of parsed.headerLines ?? []) {
+    if (!key.trim()) continue;
     const colon = line.indexOf(':');
     const value = (colon >= 0 ? line.slice(colon + 1) : '').replace(/\r?\n[ \t]+/g, ' ').trim();
     (headers[key.toLowerCase()] ??= []).push(value);
@@ -53,6 +54,29 @@ function topContentType(parsed: ParsedMail): string {
 }
 
 /**
+ * mailparser fills `text` from the HTML when there is no text/plain part, so whether the text
+ * was converted has to be read from the MIME structure: a part declared text/plain, or a
+ * top-level body with no Content-Type at all (RFC 2045 default).
+ */
+function hasTextPlainPart(raw: Buffer): boolean {
+  const s = raw.toString('latin1');
+  if (/^content-type:[ \t]*(\r?\n[ \t]+)?text\/plain/im.test(s)) return true;
+  const headEnd = s.search(/\r?\n\r?\n/);
+  const head = headEnd >= 0 ? s.slice(0, headEnd) : s;
+  return !/^content-type:/im.test(head);
+}
+
+/** mailparser substitutes "now" for an unreadable Date header; keep it null instead. */
+function headerDate(parsed: ParsedMail): string | null {
+  const line = parsed.headerLines?.find((h) => h.key.toLowerCase() === 'date')?.line;
+  if (!line) return null;
+  const value = line.slice(line.indexOf(':') + 1).trim();
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return null;
+  return parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.toISOString() : new Date(ms).toISOString();
+}
+
+/**
  * Parses one raw RFC 5322 message. mailparser tolerates most damage (bad boundaries, unknown
  * charsets, 8-bit headers); whatever it cannot handle surfaces as MAIL_PARSE_FAILED.
  */
@@ -63,7 +87,7 @@ export async function parseEmail(raw: Buffer): Promise<InboundEmail> {
   } catch (err) {
     throw new AppError('MAIL_PARSE_FAILED', `cannot parse message: ${(err as Error).message}`, { cause: err });
   }
-  const fromHtml = !parsed.text && typeof parsed.html === 'string';
+  const fromHtml = typeof parsed.html === 'string' && !hasTextPlainPart(raw);
   const body = (parsed.text ?? '').slice(0, MAX_TEXT);
   const split = splitQuoted(body);
   const from = addresses(parsed.from)[0] ?? null;
@@ -76,7 +100,7 @@ export async function parseEmail(raw: Buffer): Promise<InboundEmail> {
     messageId: normaliseId(parsed.messageId),
     inReplyTo: messageIds(parsed.inReplyTo)[0] ?? null,
     references: messageIds(parsed.references),
-    date: parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.toISOString() : null,
+    date: headerDate(parsed),
     text: split.text,
     quotedText: split.quoted,
     signature: split.signature,

@@ -41,20 +41,26 @@ function isAttributionAt(lines: string[], i: number): boolean {
 
 export function splitQuoted(input: string): SplitText {
   const lines = input.replace(/\r\n?/g, '\n').split('\n');
+  // Index of the last line that is neither blank nor quoted: '>' lines after it form the quoted tail.
+  let lastOwnLine = -1;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i] ?? '';
+    if (line.trim() !== '' && !/^\s*>/.test(line)) {
+      lastOwnLine = i;
+      break;
+    }
+  }
   let quoteStart = -1;
   for (let i = 0; i < lines.length; i++) {
     if (isAttributionAt(lines, i)) {
       quoteStart = i;
       break;
     }
-    if (/^\s*>/.test(lines[i] ?? '')) {
-      // A block of '>' lines that runs to the end (ignoring blanks) is quoted history; an
-      // interleaved reply keeps its own lines and loses only the quoted ones below.
-      const rest = lines.slice(i).filter((l) => l.trim() !== '');
-      if (rest.every((l) => /^\s*>/.test(l))) {
-        quoteStart = i;
-        break;
-      }
+    // A block of '>' lines that runs to the end (ignoring blanks) is quoted history; an
+    // interleaved reply keeps its own lines and loses only the quoted ones below.
+    if (i > lastOwnLine && /^\s*>/.test(lines[i] ?? '')) {
+      quoteStart = i;
+      break;
     }
   }
   const bodyLines = quoteStart >= 0 ? lines.slice(0, quoteStart) : lines;

@@ -33,7 +33,7 @@ export function pickReplyTemplate(set: TemplateSet, attempt: number): { name: st
 /** `{{name}}` placeholders; unknown names render empty so a typo never leaks braces to a recruiter. */
 export function renderTemplate(body: string, vars: Record<string, string>): string {
   return body
-    .replace(/\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}/g, (_, key: string) => vars[key] ?? '')
+    .replace(/\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}/g, (_, key: string) => (Object.hasOwn(vars, key) ? vars[key]! : ''))
     .replace(/[ \t]+\n/g, '\n')
     .trim();
 }

@@ -67,7 +67,8 @@ describe('loadConfig defaults', () => {
       reconcileGraceMs: 300_000,
       perRecipientDailyLimit: 10,
     });
-    expect(c.llm).toMatchObject({ enabled: true, apiKey: null, baseUrl: null, maxTokens: 700, temperature: 0.7, maxRetries: 2 });
+    expect(c.llm).toMatchObject({ enabled: true, apiKey: null, baseUrl: null, maxTokens: 700, temperature: null, timeoutMs: 60_000, maxRetries: 2 });
+    expect(c.llm.model).toEqual(expect.any(String));
     expect(c.http).toEqual({ host: '127.0.0.1', port: 8080, maxSyncAgeMs: 900_000 });
     expect(c.log).toEqual({ level: 'info', format: 'auto' });
     expect(c.shutdownTimeoutMs).toBe(8_000);
