@@ -104,7 +104,8 @@ export class MailboxWatcher {
       secure: config.imap.secure,
       auth: { user: config.imap.user, pass: config.imap.password },
       tls: { rejectUnauthorized: config.imap.rejectUnauthorized },
-      logger: log.child({ component: 'imapflow' }, { level: log.isLevelEnabled('trace') ? 'debug' : 'warn' }),
+      // imapflow is chatty at debug; keep it at warn unless tracing, never louder than the root.
+      logger: log.child({ component: 'imapflow' }, { level: log.isLevelEnabled('trace') ? 'debug' : log.isLevelEnabled('warn') ? 'warn' : log.level }),
       autoIdleDelay: config.imap.idleDelayMs,
       // Restart IDLE now and then so NAT boxes and proxies do not drop a quiet connection.
       maxIdleTime: Math.min(config.imap.resyncIntervalMs, 25 * 60_000),
