@@ -34,8 +34,13 @@ const FLOOR_SAMPLES = LATENCY_SAMPLES;
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 1000);
 const RUN_CHILD = process.env.BENCH_SKIP_CHILD !== '1';
 const RUN_NO_COPY = process.env.BENCH_SKIP_NO_COPY !== '1';
-/** Pause after each latency sample once Hermes is idle again, so Dovecot's 500 ms notify timers never overlap two samples. */
-const SETTLE_MS = 300;
+/**
+ * Pause after each latency sample (Hermes and floor alike) once everything is quiet. Dovecot
+ * notifies IDLE clients from a 500 ms timer that its own index writes (e.g. after the previous
+ * EXISTS) can already have started: a next APPEND inside that window is noticed early (~200 ms
+ * instead of ~500 ms). Pausing longer than the timer gives every sample the same, cold start.
+ */
+const SETTLE_MS = 750;
 const LATENCY_TARGET = 1.25;
 const THROUGHPUT_TARGET = 50;
 const RSS_TARGET_MB = 150;

@@ -1,0 +1,35 @@
+# syntax=docker/dockerfile:1
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- build: compile the native SQLite binding and install production dependencies ---
+FROM ${NODE_IMAGE} AS build
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+# --- runtime: no compilers, non-root, data on a volume ---
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    DATABASE_PATH=/data/hermes.sqlite \
+    HERMES_CONFIG_DIR=/app/config \
+    HTTP_HOST=0.0.0.0 \
+    HTTP_PORT=8080 \
+    LOG_FORMAT=json
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY package.json tsconfig.json ./
+COPY bin ./bin
+COPY src ./src
+COPY migrations ./migrations
+COPY config ./config
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.HTTP_PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+STOPSIGNAL SIGTERM
+CMD ["node", "bin/hermes.js", "serve"]

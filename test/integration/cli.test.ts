@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const FIXTURES = path.join(ROOT, 'test/fixtures');
+
+async function hermes(args: string[], env: Record<string, string> = {}) {
+  return run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    maxBuffer: 10 * 1024 * 1024,
+  }).then(
+    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
+}
+
+describe('hermes CLI', () => {
+  it('inspect prints what Hermes sees and decides, as JSON on stdout only', async () => {
+    const r = await hermes(['inspect', path.join(FIXTURES, 'recruiter/reply-to-differs.eml')], { HERMES_ADDRESS: 'hermes@example.test' });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.parsed).toMatchObject({ subject: expect.any(String), messageId: expect.stringMatching(/^<.+>$/) });
+    expect(out.parsed.from.address).toMatch(/@/);
+    expect(out.machineMail).toEqual({ isMachine: false, reason: null, detail: null });
+    expect(out.channel).toBe('standard');
+    expect(out.conversation).toEqual({ match: 'new', id: null, state: null });
+    expect(out.reply.to).toBe(out.parsed.replyTo[0].address);
+    expect(out.decision).toEqual({ answer: true, reason: 'reply' });
+  });
+
+  it('inspect names the machine-mail rule that matched', async () => {
+    const r = await hermes(['inspect', path.join(FIXTURES, 'machine/dsn-bounce.eml')]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.machineMail.isMachine).toBe(true);
+    expect(out.machineMail.reason).toBe('delivery-report');
+    expect(out.decision).toMatchObject({ answer: false, reason: 'machine-mail' });
+  });
+
+  it('inspect reads from stdin and recognises the forwarded channel', async () => {
+    const raw = readFileSync(path.join(FIXTURES, 'recruiter/plain-first-contact.eml'));
+    const r = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const p = execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'inspect', '-'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', CHANNEL_FORWARDED_ADDRESSES: 'hermes@example.test' },
+      }, (err, stdout) => resolve({ code: err ? (err as { code?: number }).code ?? 1 : 0, stdout }));
+      p.stdin!.end(raw);
+    });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.channel).toBe('forwarded');
+    expect(out.decision).toMatchObject({ answer: false, reason: 'forwarded-channel' });
+  });
+
+  it('serve with bad config lists every bad key and exits non-zero', async () => {
+    const r = await hermes(['serve'], { IMAP_PORT: 'abc', LOG_LEVEL: 'loud', SMTP_TLS: 'maybe' });
+    expect(r.code).not.toBe(0);
+    for (const key of ['IMAP_PORT', 'LOG_LEVEL', 'SMTP_TLS', 'HERMES_ADDRESS', 'IMAP_HOST', 'IMAP_USER', 'IMAP_PASSWORD', 'SMTP_HOST']) {
+      expect(r.stderr).toContain(`${key}:`);
+    }
+    expect(r.stdout).toBe('');
+  });
+
+  it('migrate creates the database and reports the applied migrations', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hermes-cli-'));
+    const file = path.join(dir, 'h.sqlite');
+    const first = await hermes(['migrate'], { DATABASE_PATH: file, LOG_LEVEL: 'silent' });
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual({ applied: ['0001_initial'], database: file });
+    const second = await hermes(['migrate'], { DATABASE_PATH: file, LOG_LEVEL: 'silent' });
+    expect(JSON.parse(second.stdout).applied).toEqual([]);
+  });
+});
