@@ -3,6 +3,8 @@ import type { Config } from '../config/config.js';
 import type { Db } from '../db/database.js';
 import type { OutboxRow } from '../db/schema.js';
 import { backoffDelay } from '../shared/backoff.js';
+import { CoalescingLoop } from '../shared/coalescing-loop.js';
+import { errorMessage } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { classifyDeliveryError } from './delivery-error.js';
 import {
@@ -54,38 +56,30 @@ export class OutboxSender {
   private readonly now: () => number;
   private readonly inFlight = new Map<number, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
-  private running = false;
-  private again = false;
-  private stopped = true;
-  private passPromise: Promise<void> | null = null;
+  private readonly loop: CoalescingLoop;
 
   constructor(private readonly deps: SenderDeps) {
     this.now = deps.now ?? Date.now;
+    this.loop = new CoalescingLoop(
+      () => this.pass(),
+      (err) => deps.log.error({ err: { message: errorMessage(err) } }, 'outbox pass failed'),
+    );
   }
 
   start(): void {
-    this.stopped = false;
-    this.kick();
+    this.loop.start();
   }
 
   /** Runs a pass soon; calls while a pass runs coalesce into one more pass. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    this.passPromise = this.loop().finally(() => {
-      this.running = false;
-    });
+    this.loop.kick();
   }
 
+  /** Lets SMTP sends in flight finish; starts no new ones. */
   async stop(): Promise<void> {
-    this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.passPromise;
+    await this.loop.stop();
     await Promise.allSettled(this.inFlight.values());
   }
 
@@ -99,21 +93,18 @@ export class OutboxSender {
     return true;
   }
 
-  private async loop(): Promise<void> {
+  private async pass(): Promise<void> {
     try {
-      do {
-        this.again = false;
-        await this.reconcile();
-        await this.sendDue();
-      } while (this.again && !this.stopped);
-    } catch (err) {
-      this.deps.log.error({ err }, 'outbox pass failed');
+      await this.reconcile();
+      await this.sendDue();
+    } finally {
+      await this.schedule();
     }
-    this.schedule();
   }
 
+  /** Wakes up for the next due retry, and now and then to reconcile in-doubt rows. */
   private async schedule(): Promise<void> {
-    if (this.stopped) return;
+    if (this.loop.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     let next: number | null = null;
     try {
@@ -123,7 +114,7 @@ export class OutboxSender {
     }
     const inDoubt = this.deps.config.outbox.reconcileGraceMs;
     const wait = next === null ? Math.min(60_000, Math.max(1_000, inDoubt)) : Math.max(0, next - this.now());
-    if (this.stopped) return;
+    if (this.loop.stopped) return;
     this.timer = setTimeout(() => this.kick(), Math.min(wait, 60_000));
     this.timer.unref();
   }
@@ -154,7 +145,7 @@ export class OutboxSender {
   private async sendDue(): Promise<void> {
     const { db, config } = this.deps;
     const limit = config.smtp.maxConnections;
-    while (!this.stopped) {
+    while (!this.loop.stopped) {
       const free = limit - this.inFlight.size;
       if (free <= 0) {
         await Promise.race(this.inFlight.values());

@@ -8,6 +8,7 @@ import { insertOutbox } from '../outbound/outbox.repository.js';
 import type { InboundEmail } from '../parse/inbound-email.js';
 import { parseEmail } from '../parse/parse-email.js';
 import type { ReplyContext, ReplyDraft, ReplyWriter } from '../persona/reply-writer.js';
+import { CoalescingLoop } from '../shared/coalescing-loop.js';
 import { errorMessage } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { viewEmail, type EmailView } from './inspect.js';
@@ -34,64 +35,52 @@ const HISTORY_TURNS = 10;
  * No network call happens inside that transaction.
  */
 export class Pipeline {
-  private running = false;
-  private again = false;
-  private stopped = true;
-  private loopPromise: Promise<void> | null = null;
   private readonly now: () => number;
+  private readonly loop: CoalescingLoop;
 
   constructor(private readonly deps: PipelineDeps) {
     this.now = deps.now ?? Date.now;
+    this.loop = new CoalescingLoop(
+      () => this.processPending(),
+      (err) => deps.log.error({ err: { message: errorMessage(err) } }, 'pipeline pass failed'),
+    );
   }
 
   start(): void {
-    this.stopped = false;
-    this.kick();
+    this.loop.start();
   }
 
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    this.loopPromise = this.loop().finally(() => {
-      this.running = false;
-    });
+    this.loop.kick();
   }
 
   /** Finishes the message in hand, then stops. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    await this.loopPromise;
+    await this.loop.stop();
   }
 
-  /** Processes everything pending; resolves when nothing is left (for tests and the demo). */
+  /** Processes everything pending; resolves when nothing is left. */
   async drain(): Promise<void> {
-    this.kick();
-    while (this.running) await this.loopPromise;
+    this.loop.kick();
+    await this.loop.settled();
   }
 
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      let afterId = 0;
-      for (;;) {
-        const batch = await pendingRaw(this.deps.db, afterId, 50);
-        if (batch.length === 0) break;
-        for (const raw of batch) {
-          if (this.stopped) return;
-          afterId = raw.id;
-          try {
-            await this.process(raw);
-          } catch (err) {
-            // Leave it pending: the attempt counter sets it aside if it keeps failing.
-            this.deps.log.error({ rawId: raw.id, uid: raw.uid, err: { message: errorMessage(err) } }, 'processing failed, will retry');
-          }
+  private async processPending(): Promise<void> {
+    let afterId = 0;
+    for (;;) {
+      const batch = await pendingRaw(this.deps.db, afterId, 50);
+      if (batch.length === 0) return;
+      for (const raw of batch) {
+        if (this.loop.stopped) return;
+        afterId = raw.id;
+        try {
+          await this.process(raw);
+        } catch (err) {
+          // Left pending: the attempt counter sets it aside if it keeps failing.
+          this.deps.log.error({ rawId: raw.id, uid: raw.uid, err: { message: errorMessage(err) } }, 'processing failed, will retry');
         }
       }
-    } while (this.again && !this.stopped);
+    }
   }
 
   async process(raw: RawMessage): Promise<void> {
