@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources through tsx, so an installed checkout needs no build step.
-import { register } from 'tsx/esm/api';
+// The compiled build (`npm run build`, as in the Docker image) when there is one; otherwise the
+// TypeScript sources through tsx, so a checkout needs no build step.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli.ts');
+const compiled = new URL('../dist/src/cli.js', import.meta.url);
+if (existsSync(compiled)) {
+  await import(compiled.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli.ts');
+}

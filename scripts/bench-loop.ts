@@ -14,7 +14,7 @@
  * BENCH_HERMES_ENV='NAME=value,NAME=value' (extra Hermes settings for every run, e.g. SMTP_MAX_CONNECTIONS=10),
  * BENCH_KEEP=1 (keep each run's temp dir with hermes.sqlite, for per-stage queries afterwards).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -562,13 +562,23 @@ interface Child {
   exited: Promise<number | null>;
 }
 
+/** Keep in step with the Dockerfile's CMD. */
+const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=4'];
+
+/** Compiles src/ to dist/ so the child process measures what production runs. */
+function buildDist(): void {
+  const res = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('tsc -p tsconfig.build.json failed');
+}
+
 async function spawnHermes(env: Record<string, string>, opts: { cpuProf?: boolean } = {}): Promise<Child> {
   const port = await freePort();
   const childEnv: Record<string, string> = {};
   for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[k]) childEnv[k] = process.env[k]!;
   Object.assign(childEnv, env, { HTTP_PORT: String(port), LOG_LEVEL: 'warn', LOG_FORMAT: 'json' });
   const flags = opts.cpuProf && CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
-  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', 'src/cli.ts', 'serve'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  // The child runs as the Docker image runs it: compiled JavaScript with the image's Node flags.
+  const proc = spawn(process.execPath, [...flags, ...PRODUCTION_NODE_FLAGS, 'dist/src/cli.js', 'serve'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   const stderr: string[] = [];
   let buf = '';
   proc.stderr!.setEncoding('utf8');
@@ -710,6 +720,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const startedAt = Date.now();
+  if (RUN_CHILD) buildDist();
   const fake = await startFakeAnthropic();
   try {
     const lat = RUN_LATENCY ? await latencyPhase(fake) : null;

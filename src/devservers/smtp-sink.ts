@@ -72,8 +72,12 @@ export async function startSmtpSink(opts: StartSmtpSinkOptions): Promise<SmtpSin
   let behaviour: SinkBehaviour = { kind: 'accept' };
   let server: SMTPServer | null = null;
 
-  // A fresh connection per delivery: always correct after Dovecot restarts, and cheap on loopback.
-  const append = async (creds: { user: string; password: string }, content: Buffer): Promise<void> => {
+  // One open connection per mailbox, as a delivery agent keeps; a failed APPEND drops it and
+  // retries once on a fresh one, so a Dovecot restart costs one reconnect, not a lost message.
+  const clients = new Map<string, Promise<ImapFlow>>();
+  const connect = (creds: { user: string; password: string }): Promise<ImapFlow> => {
+    const existing = clients.get(creds.user);
+    if (existing) return existing;
     const client = new ImapFlow({
       host: opts.imap.host,
       port: opts.imap.port,
@@ -87,13 +91,36 @@ export async function startSmtpSink(opts: StartSmtpSinkOptions): Promise<SmtpSin
     });
     // Without a listener a late socket error would crash the process.
     client.on('error', (err: Error) => log(`imap ${creds.user}: ${err.message}`));
+    client.on('close', () => {
+      if (clients.get(creds.user) === ready) clients.delete(creds.user);
+    });
+    const ready = client.connect().then(() => client);
+    ready.catch(() => clients.delete(creds.user));
+    clients.set(creds.user, ready);
+    return ready;
+  };
+  const appendOnce = async (creds: { user: string; password: string }, content: Buffer): Promise<void> => {
+    const client = await connect(creds);
     try {
-      await client.connect();
       const res = await client.append('INBOX', content);
       if (!res) throw new Error('APPEND returned no result');
-    } finally {
-      await client.logout().catch(() => client.close());
+    } catch (err) {
+      clients.delete(creds.user);
+      client.close();
+      throw err;
     }
+  };
+  const append = async (creds: { user: string; password: string }, content: Buffer): Promise<void> => {
+    try {
+      await appendOnce(creds, content);
+    } catch {
+      await appendOnce(creds, content);
+    }
+  };
+  const closeClients = async (): Promise<void> => {
+    const all = [...clients.values()];
+    clients.clear();
+    await Promise.allSettled(all.map(async (p) => (await p).logout().catch(() => undefined)));
   };
 
   const deliver = async (envelopeFrom: string, recipients: string[], raw: Buffer): Promise<void> => {
@@ -170,6 +197,7 @@ export async function startSmtpSink(opts: StartSmtpSinkOptions): Promise<SmtpSin
     if (!srv) return;
     server = null;
     await new Promise<void>((resolve) => srv.close(() => resolve()));
+    await closeClients();
   };
 
   await start();

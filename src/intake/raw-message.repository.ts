@@ -52,8 +52,14 @@ export async function storeFetched(db: Db, m: FetchedMessage, now: number): Prom
   });
 }
 
-export async function pendingRaw(db: Db, afterId: number, limit: number): Promise<RawMessage[]> {
-  return db.selectFrom('raw_messages').selectAll().where('status', '=', 'pending').where('id', '>', afterId).orderBy('id').limit(limit).execute();
+/** Ids of pending messages in arrival order; the raw bytes are loaded one message at a time. */
+export async function pendingRawIds(db: Db, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('raw_messages').select('id').where('status', '=', 'pending').where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function getRaw(db: Db, id: number): Promise<RawMessage | undefined> {
+  return db.selectFrom('raw_messages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function bumpAttempts(db: Db, id: number): Promise<number> {

@@ -31,6 +31,9 @@ export function replyHeaders(email: InboundEmail): ReplyHeaders {
   };
 }
 
+/** Every Message-ID Hermes generates starts so, which lets intake spot its own sent copies cheaply. */
+export const OWN_MESSAGE_ID_PREFIX = '<hermes.';
+
 export function newMessageId(domain: string): string {
-  return `<hermes.${Date.now().toString(36)}.${randomBytes(9).toString('base64url')}@${domain}>`;
+  return `${OWN_MESSAGE_ID_PREFIX}${Date.now().toString(36)}.${randomBytes(9).toString('base64url')}@${domain}>`;
 }

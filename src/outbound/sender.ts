@@ -57,6 +57,8 @@ export class OutboxSender {
   private readonly inFlight = new Map<number, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private readonly loop: CoalescingLoop;
+  /** Rows left in 'sending' by an earlier process; none can appear while this one runs. */
+  private mayHaveInDoubt = true;
 
   constructor(private readonly deps: SenderDeps) {
     this.now = deps.now ?? Date.now;
@@ -83,14 +85,17 @@ export class OutboxSender {
     await Promise.allSettled(this.inFlight.values());
   }
 
-  /** Our own reply came back through the mailbox (the sent copy): it was certainly accepted. */
-  async confirmFromCopy(rfcMessageId: string): Promise<boolean> {
+  /**
+   * A message with this Message-ID came in through the mailbox. When it is the sent copy of one
+   * of our replies, the relay certainly accepted that reply.
+   */
+  async confirmFromCopy(rfcMessageId: string): Promise<'not-ours' | 'confirmed' | 'already-known'> {
     const row = await findOutboxByRfcId(this.deps.db, rfcMessageId);
-    if (!row || row.status === 'sent') return false;
-    if (this.inFlight.has(row.id)) return false;
+    if (!row) return 'not-ours';
+    if (row.status === 'sent' || this.inFlight.has(row.id)) return 'already-known';
     await markSent(this.deps.db, row, this.now(), null, 'sent-copy');
     this.deps.log.info({ outboxId: row.id, conversationId: row.conversation_id }, 'in-doubt reply confirmed by its sent copy');
-    return true;
+    return 'confirmed';
   }
 
   private async pass(): Promise<void> {
@@ -120,9 +125,11 @@ export class OutboxSender {
   }
 
   private async reconcile(): Promise<void> {
+    if (!this.mayHaveInDoubt) return;
     const { config, log, db } = this.deps;
-    for (const row of await inDoubtRows(db)) {
-      if (this.inFlight.has(row.id)) continue;
+    const rows = (await inDoubtRows(db)).filter((r) => !this.inFlight.has(r.id));
+    if (rows.length === 0) this.mayHaveInDoubt = false;
+    for (const row of rows) {
       if (await this.deps.seenInMailbox(row.rfc_message_id)) {
         await markSent(db, row, this.now(), null, 'sent-copy');
         log.info({ outboxId: row.id, conversationId: row.conversation_id }, 'in-doubt reply confirmed by its sent copy');

@@ -2,8 +2,8 @@ import type { Config } from '../config/config.js';
 import { insertConversation, recentMessages, updateConversation } from '../conversations/conversation.repository.js';
 import { transaction, type Db, type Tx } from '../db/database.js';
 import type { Conversation, RawMessage } from '../db/schema.js';
-import { bumpAttempts, finishRaw, pendingRaw } from '../intake/raw-message.repository.js';
-import { newMessageId } from '../outbound/compose-reply.js';
+import { bumpAttempts, finishRaw, getRaw, pendingRawIds } from '../intake/raw-message.repository.js';
+import { newMessageId, OWN_MESSAGE_ID_PREFIX } from '../outbound/compose-reply.js';
 import { insertOutbox } from '../outbound/outbox.repository.js';
 import type { InboundEmail } from '../parse/inbound-email.js';
 import { parseEmail } from '../parse/parse-email.js';
@@ -20,8 +20,8 @@ export interface PipelineDeps {
   writer: ReplyWriter;
   /** Tells the sender new outbox rows exist. */
   onReplyQueued: () => void;
-  /** Our own reply came back through the mailbox. */
-  onOwnMessageSeen: (rfcMessageId: string) => Promise<unknown>;
+  /** A message that may be the sent copy of one of our replies came in; says whether it was. */
+  onOwnMessageSeen: (rfcMessageId: string) => Promise<'not-ours' | 'confirmed' | 'already-known'>;
   now?: () => number;
 }
 
@@ -68,16 +68,17 @@ export class Pipeline {
   private async processPending(): Promise<void> {
     let afterId = 0;
     for (;;) {
-      const batch = await pendingRaw(this.deps.db, afterId, 50);
-      if (batch.length === 0) return;
-      for (const raw of batch) {
+      const ids = await pendingRawIds(this.deps.db, afterId, 100);
+      if (ids.length === 0) return;
+      for (const id of ids) {
         if (this.loop.stopped) return;
-        afterId = raw.id;
+        afterId = id;
         try {
-          await this.process(raw);
+          const raw = await getRaw(this.deps.db, id);
+          if (raw?.status === 'pending') await this.process(raw);
         } catch (err) {
           // Left pending: the attempt counter sets it aside if it keeps failing.
-          this.deps.log.error({ rawId: raw.id, uid: raw.uid, err: { message: errorMessage(err) } }, 'processing failed, will retry');
+          this.deps.log.error({ rawId: id, err: { message: errorMessage(err) } }, 'processing failed, will retry');
         }
       }
     }
@@ -91,6 +92,12 @@ export class Pipeline {
       log.error({ rawId: raw.id, uid: raw.uid }, 'message set aside after repeated failures');
       return;
     }
+    // The sent copies of our own replies come back through the mailbox: recognised by the
+    // Message-ID we generated, they confirm delivery and need no parsing.
+    if (raw.message_id?.startsWith(OWN_MESSAGE_ID_PREFIX) && (await this.deps.onOwnMessageSeen(raw.message_id)) !== 'not-ours') {
+      await finishRaw(db, raw.id, 'ignored', { decision: { machine: 'own-address', reason: 'sent-copy' } }, this.now());
+      return;
+    }
     let email: InboundEmail;
     try {
       email = await parseEmail(raw.raw);
@@ -100,7 +107,6 @@ export class Pipeline {
       return;
     }
     const view = await viewEmail(db, config, email, { answerable: raw.answerable === 1, now: this.now() });
-    if (view.machine.reason === 'own-address' && email.messageId) await this.deps.onOwnMessageSeen(email.messageId);
 
     const d = view.decision;
     if (!d.answer && (d.reason === 'machine-mail' || d.reason === 'forwarded-channel' || d.reason === 'pre-existing-mail' || d.reason === 'no-reply-address')) {

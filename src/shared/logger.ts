@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
-import pretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -49,6 +49,8 @@ export function createLogger(opts: LoggerOptions): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
   };
   if (usePretty) {
+    // Loaded only for a terminal: the daemon in a container never pays for it.
+    const pretty = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
     return pino(base, pretty({ destination: fd, colorize: true, sync: true }));
   }
   return pino(base, pino.destination({ fd, sync: true }));
