@@ -12,6 +12,7 @@ import { CoalescingLoop } from '../shared/coalescing-loop.js';
 import { errorMessage } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { viewEmail, type EmailView } from './inspect.js';
+import { staysOutsideConversations } from './reply-decision.js';
 
 export interface PipelineDeps {
   db: Db;
@@ -109,7 +110,7 @@ export class Pipeline {
     const view = await viewEmail(db, config, email, { answerable: raw.answerable === 1, now: this.now() });
 
     const d = view.decision;
-    if (!d.answer && (d.reason === 'machine-mail' || d.reason === 'forwarded-channel' || d.reason === 'pre-existing-mail' || d.reason === 'no-reply-address')) {
+    if (staysOutsideConversations(d)) {
       await finishRaw(db, raw.id, 'ignored', { decision: summary(view) }, this.now());
       log.info({ rawId: raw.id, uid: raw.uid, reason: d.reason, rule: view.machine.reason ?? undefined }, 'message recorded, not answered');
       return;

@@ -20,6 +20,14 @@ export interface DecisionInput {
 }
 
 /**
+ * Mail that never joins a conversation: no one to converse with (machines, a missing address),
+ * or not ours to answer yet (forwarded channel, mail from before the first run).
+ */
+export function staysOutsideConversations(d: ReplyDecision): boolean {
+  return !d.answer && ['machine-mail', 'forwarded-channel', 'pre-existing-mail', 'no-reply-address'].includes(d.reason);
+}
+
+/**
  * Whether Hermes writes back at all. Later layers (SHIELD, escalation, the state machine) narrow
  * this further; none of them can widen it.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TERMINAL_STATES, type ConversationState } from '../../../src/db/schema.js';
-import { decideReply, type DecisionInput } from '../../../src/pipeline/reply-decision.js';
+import { decideReply, staysOutsideConversations, type DecisionInput } from '../../../src/pipeline/reply-decision.js';
 
 const human = { isMachine: false, reason: null, detail: null } as const;
 
@@ -95,5 +95,19 @@ describe('decideReply', () => {
         'send-limit',
       );
     });
+  });
+});
+
+describe('staysOutsideConversations', () => {
+  it('keeps machine, forwarded, pre-existing and address-less mail out of conversations', () => {
+    for (const reason of ['machine-mail', 'forwarded-channel', 'pre-existing-mail', 'no-reply-address'] as const) {
+      expect(staysOutsideConversations({ answer: false, reason })).toBe(true);
+    }
+  });
+
+  it('records withheld replies (terminal, send limit) and answered mail in their conversation', () => {
+    expect(staysOutsideConversations({ answer: false, reason: 'terminal-conversation' })).toBe(false);
+    expect(staysOutsideConversations({ answer: false, reason: 'send-limit' })).toBe(false);
+    expect(staysOutsideConversations({ answer: true, reason: 'reply' })).toBe(false);
   });
 });
