@@ -563,7 +563,7 @@ interface Child {
 }
 
 /** Keep in step with the Dockerfile's CMD. */
-const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=4'];
+const PRODUCTION_NODE_FLAGS = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : ['--max-semi-space-size=4', '--max-old-space-size=128'];
 
 /** Compiles src/ to dist/ so the child process measures what production runs. */
 function buildDist(): void {
@@ -574,7 +574,7 @@ function buildDist(): void {
 async function spawnHermes(env: Record<string, string>, opts: { cpuProf?: boolean } = {}): Promise<Child> {
   const port = await freePort();
   const childEnv: Record<string, string> = {};
-  for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[k]) childEnv[k] = process.env[k]!;
+  for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'MALLOC_ARENA_MAX']) if (process.env[k]) childEnv[k] = process.env[k]!;
   Object.assign(childEnv, env, { HTTP_PORT: String(port), LOG_LEVEL: 'warn', LOG_FORMAT: 'json' });
   const flags = opts.cpuProf && CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
   // The child runs as the Docker image runs it: compiled JavaScript with the image's Node flags.
