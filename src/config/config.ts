@@ -55,6 +55,7 @@ export interface Config {
     reconcileGraceMs: number;
     perRecipientDailyLimit: number;
   };
+  pipeline: { concurrency: number };
   llm: {
     enabled: boolean;
     apiKey: string | null;
@@ -157,6 +158,7 @@ function toConfig(s: Settings): Config {
       reconcileGraceMs: s.RECONCILE_GRACE_SECONDS * 1000,
       perRecipientDailyLimit: s.SEND_LIMIT_PER_RECIPIENT_PER_DAY,
     },
+    pipeline: { concurrency: s.PIPELINE_CONCURRENCY },
     llm: {
       enabled: s.AI_ENABLED,
       apiKey: s.ANTHROPIC_API_KEY ?? null,

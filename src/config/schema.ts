@@ -74,6 +74,8 @@ export const settingsSchema = z.object({
   RECONCILE_GRACE_SECONDS: int(0, 86_400).default(300),
   SEND_LIMIT_PER_RECIPIENT_PER_DAY: int(1, 10_000).default(10),
 
+  PIPELINE_CONCURRENCY: int(1, 64).default(4),
+
   AI_ENABLED: bool.default(true),
   ANTHROPIC_API_KEY: text.optional(),
   ANTHROPIC_BASE_URL: z.url({ message: 'expected a URL' }).optional(),

@@ -9,6 +9,7 @@ import type { InboundEmail } from '../parse/inbound-email.js';
 import { parseEmail } from '../parse/parse-email.js';
 import type { ReplyContext, ReplyDraft, ReplyWriter } from '../persona/reply-writer.js';
 import { CoalescingLoop } from '../shared/coalescing-loop.js';
+import { KeyedLock } from '../shared/keyed-lock.js';
 import { errorMessage } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import { viewEmail, type EmailView } from './inspect.js';
@@ -38,6 +39,7 @@ const HISTORY_TURNS = 10;
 export class Pipeline {
   private readonly now: () => number;
   private readonly loop: CoalescingLoop;
+  private readonly lock = new KeyedLock();
 
   constructor(private readonly deps: PipelineDeps) {
     this.now = deps.now ?? Date.now;
@@ -66,47 +68,93 @@ export class Pipeline {
     await this.loop.settled();
   }
 
+  /**
+   * Messages are taken in arrival order and parsed one by one; the rest (deciding, the model
+   * call, the commit) runs for up to `concurrency` messages at once. Messages that share a
+   * sender, a reply address or a thread are serialised, so each sees the one before it.
+   */
   private async processPending(): Promise<void> {
+    const running = new Set<Promise<void>>();
     let afterId = 0;
-    for (;;) {
-      const ids = await pendingRawIds(this.deps.db, afterId, 100);
-      if (ids.length === 0) return;
-      for (const id of ids) {
-        if (this.loop.stopped) return;
-        afterId = id;
-        try {
-          const raw = await getRaw(this.deps.db, id);
-          if (raw?.status === 'pending') await this.process(raw);
-        } catch (err) {
-          // Left pending: the attempt counter sets it aside if it keeps failing.
-          this.deps.log.error({ rawId: id, err: { message: errorMessage(err) } }, 'processing failed, will retry');
+    try {
+      for (;;) {
+        const ids = await pendingRawIds(this.deps.db, afterId, 100);
+        if (ids.length === 0) return;
+        for (const id of ids) {
+          if (this.loop.stopped) return;
+          afterId = id;
+          while (running.size >= this.deps.config.pipeline.concurrency) await Promise.race(running);
+          const queued = await this.dispatch(id);
+          if (!queued) continue;
+          const tracked = queued.done.finally(() => running.delete(tracked));
+          running.add(tracked);
         }
       }
+    } finally {
+      await Promise.all(running);
     }
   }
 
-  async process(raw: RawMessage): Promise<void> {
-    const { db, log, config } = this.deps;
+  /**
+   * Parses one message and queues it behind earlier messages that share its sender, reply
+   * address or thread. Returns the queued work (wrapped: a promise cannot resolve to a promise),
+   * or null when the message was settled here.
+   */
+  private async dispatch(id: number): Promise<{ done: Promise<void> } | null> {
+    const fail = (err: unknown) =>
+      // Left pending: the attempt counter sets it aside if it keeps failing.
+      this.deps.log.error({ rawId: id, err: { message: errorMessage(err) } }, 'processing failed, will retry');
+    try {
+      const raw = await getRaw(this.deps.db, id);
+      if (raw?.status !== 'pending') return null;
+      const email = await this.prepare(raw);
+      if (!email) return null;
+      const keys = [email.from?.address, ...email.replyTo.map((a) => a.address), email.messageId, email.inReplyTo, ...email.references];
+      // Enqueued before this method returns, so the order per key is the arrival order.
+      const turn = this.lock.acquire(keys.filter((k): k is string => Boolean(k)));
+      const done = turn.then(async (release) => {
+        try {
+          await this.complete(raw, email);
+        } catch (err) {
+          fail(err);
+        } finally {
+          release();
+        }
+      });
+      return { done };
+    } catch (err) {
+      fail(err);
+      return null;
+    }
+  }
+
+  /** Counts the attempt, files our own sent copies, parses; null when the message is settled here. */
+  private async prepare(raw: RawMessage): Promise<InboundEmail | null> {
+    const { db, log } = this.deps;
     const attempts = await bumpAttempts(db, raw.id);
     if (attempts > MAX_ATTEMPTS) {
       await finishRaw(db, raw.id, 'failed', { error: `gave up after ${MAX_ATTEMPTS} attempts` }, this.now());
       log.error({ rawId: raw.id, uid: raw.uid }, 'message set aside after repeated failures');
-      return;
+      return null;
     }
     // The sent copies of our own replies come back through the mailbox: recognised by the
     // Message-ID we generated, they confirm delivery and need no parsing.
     if (raw.message_id?.startsWith(OWN_MESSAGE_ID_PREFIX) && (await this.deps.onOwnMessageSeen(raw.message_id)) !== 'not-ours') {
       await finishRaw(db, raw.id, 'ignored', { decision: { machine: 'own-address', reason: 'sent-copy' } }, this.now());
-      return;
+      return null;
     }
-    let email: InboundEmail;
     try {
-      email = await parseEmail(raw.raw);
+      return await parseEmail(raw.raw);
     } catch (err) {
       await finishRaw(db, raw.id, 'failed', { error: errorMessage(err) }, this.now());
       log.warn({ rawId: raw.id, uid: raw.uid, size: raw.size }, 'message could not be parsed; stored and skipped');
-      return;
+      return null;
     }
+  }
+
+  /** Looks, decides, writes, and commits; holds the message's keys throughout. */
+  private async complete(raw: RawMessage, email: InboundEmail): Promise<void> {
+    const { db, log, config } = this.deps;
     const view = await viewEmail(db, config, email, { answerable: raw.answerable === 1, now: this.now() });
 
     const d = view.decision;

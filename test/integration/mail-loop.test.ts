@@ -5,6 +5,7 @@ import { startLocalMail, type LocalMail } from '../../src/devservers/local-mail.
 import { startDaemon, type RunningDaemon } from '../../src/main.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic.js';
 import { testLogger } from '../support/logger.js';
+import { rawMail } from '../support/raw-mail.js';
 import { sleep, waitUntil } from '../support/wait.js';
 
 describe.skipIf(!dovecotBinary())('mail loop end to end', () => {
@@ -64,5 +65,50 @@ describe.skipIf(!dovecotBinary())('mail loop end to end', () => {
     // The owner's mailbox copy (sent copy) is recorded but never answered, and nothing is marked read.
     const hermesBox = await mail.inbox(mail.hermes);
     expect(hermesBox.every((m) => !m.seen)).toBe(true);
+  });
+});
+
+describe.skipIf(!dovecotBinary())('pipeline concurrency', () => {
+  let mail: LocalMail;
+  let fake: FakeAnthropic;
+  let daemon: RunningDaemon;
+
+  beforeAll(async () => {
+    mail = await startLocalMail();
+    // A slow model: replies written one at a time would take 4 × 1.5 s.
+    fake = await startFakeAnthropic({ kind: 'text', text: 'Thanks, tell me more.\n\nAlex', delayMs: 1500 });
+    const config = loadConfig(
+      mail.hermesEnv({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, LLM_MAX_RETRIES: '0', PIPELINE_CONCURRENCY: '4' }),
+      { daemon: true },
+    );
+    daemon = await startDaemon(config, { log: testLogger() });
+    await waitUntil(() => daemon.ctx.watcher.caughtUp, { what: 'first sync' });
+  });
+
+  afterAll(async () => {
+    await daemon?.shutdown();
+    await fake?.stop();
+    await mail?.stop();
+  });
+
+  it('writes replies to different senders at the same time, and keeps one sender in order', async () => {
+    const t0 = Date.now();
+    for (let i = 1; i <= 4; i++) {
+      await mail.append(mail.hermes, rawMail({ from: `Recruiter ${i} <r${i}@agency${i}.example>`, messageId: `<par-${i}@agency.example>`, subject: `Role ${i}`, text: `Hi Alex, role ${i}.` }));
+    }
+    // Two mails from one sender, the second a follow-up without threading headers.
+    await mail.append(mail.hermes, rawMail({ from: 'Sam <sam@agency9.example>', messageId: '<sam-1@agency9.example>', subject: 'First', text: 'Hi Alex.' }));
+    await mail.append(mail.hermes, rawMail({ from: 'Sam <sam@agency9.example>', messageId: '<sam-2@agency9.example>', subject: 'Second', text: 'Following up.' }));
+    const db = daemon.ctx.db;
+    await waitUntil(async () => (await db.selectFrom('outbox').select('id').where('status', '=', 'sent').execute()).length === 6, { timeoutMs: 20_000, what: 'six replies' });
+    const elapsed = Date.now() - t0;
+    // Four parallel replies plus Sam's two in a row: about 3 model calls deep, not 6.
+    expect(elapsed).toBeLessThan(6 * 1500);
+    const sam = await db.selectFrom('conversations').selectAll().where('sender', '=', 'sam@agency9.example').execute();
+    expect(sam).toHaveLength(1);
+    expect(sam[0]).toMatchObject({ message_count: 2, reply_count: 2 });
+    const samMessages = await db.selectFrom('messages').select(['direction', 'message_id']).where('conversation_id', '=', sam[0]!.id).orderBy('id').execute();
+    expect(samMessages.map((m) => m.direction)).toEqual(['inbound', 'outbound', 'inbound', 'outbound']);
+    expect(samMessages[0]!.message_id).toBe('<sam-1@agency9.example>');
   });
 });

@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 
 export type FakeMode =
-  | { kind: 'text'; text: string | ((req: any) => string) }
+  | { kind: 'text'; text: string | ((req: any) => string); delayMs?: number }
   | { kind: 'error'; status: number; type: string; message?: string }
   | { kind: 'hang' }
   | { kind: 'empty' };
@@ -41,7 +41,7 @@ export async function startFakeAnthropic(initial?: FakeMode): Promise<FakeAnthro
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
       let body: any = null;
       try {
@@ -69,6 +69,7 @@ export async function startFakeAnthropic(initial?: FakeMode): Promise<FakeAnthro
         case 'empty': {
           let text = '';
           if (m.kind === 'text') {
+            if (m.delayMs) await new Promise((r) => setTimeout(r, m.delayMs));
             try {
               text = typeof m.text === 'function' ? m.text(body) : m.text;
             } catch (err) {
