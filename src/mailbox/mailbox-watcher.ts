@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { storeFetched } from '../intake/raw-message.repository.js';
 import { peekMessageId } from '../parse/parse-email.js';
 import { backoffDelay } from '../shared/backoff.js';
+import { CoalescingLoop } from '../shared/coalescing-loop.js';
 import type { Logger } from '../shared/logger.js';
 import { getMailboxState, saveMailboxState } from './mailbox.repository.js';
 import { planSync } from './sync-plan.js';
@@ -37,8 +38,8 @@ export class MailboxWatcher {
   private current: ImapFlow | null = null;
   private stopped = false;
   private attempt = 0;
-  private syncing: Promise<void> | null = null;
-  private dirty = false;
+  /** Sync requests of the current connection: at most one runs, one more follows if mail arrived meanwhile. */
+  private syncs: CoalescingLoop | null = null;
   private resyncTimer: NodeJS.Timeout | null = null;
   private wake: (() => void) | null = null;
   private runPromise: Promise<void> | null = null;
@@ -59,7 +60,7 @@ export class MailboxWatcher {
     if (this.resyncTimer) clearInterval(this.resyncTimer);
     this.wake?.();
     const client = this.current;
-    if (this.syncing) await this.syncing.catch(() => undefined);
+    await this.syncs?.stop();
     if (client) {
       await Promise.race([client.logout().catch(() => undefined), new Promise((r) => setTimeout(r, 2_000))]);
       client.close();
@@ -114,6 +115,16 @@ export class MailboxWatcher {
       disableAutoEnable: false,
     });
     this.current = client;
+    const syncs = new CoalescingLoop(
+      () => this.sync(client),
+      (err) => {
+        log.warn({ err: { message: (err as Error).message } }, 'mailbox sync failed');
+        // A failed command on a live socket means the connection is unusable; reconnect.
+        void syncs.stop();
+        client.close();
+      },
+    );
+    this.syncs = syncs;
     const closed = new Promise<void>((resolve) => {
       client.on('close', () => resolve());
     });
@@ -122,9 +133,7 @@ export class MailboxWatcher {
       this.lastError = err.message;
       log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'IMAP connection error');
     });
-    client.on('exists', () => {
-      if (client === this.current) this.requestSync(client);
-    });
+    client.on('exists', () => syncs.kick());
     try {
       await client.connect();
       if (this.stopped) return;
@@ -132,42 +141,18 @@ export class MailboxWatcher {
       if (this.stopped) return;
       this.state = 'connected';
       log.info({ mailbox: config.imap.mailbox }, 'IMAP connected');
-      this.requestSync(client);
-      await this.syncing;
-      this.resyncTimer = setInterval(() => {
-        if (client === this.current) this.requestSync(client);
-      }, config.imap.resyncIntervalMs);
+      syncs.start();
+      await syncs.settled();
+      this.resyncTimer = setInterval(() => syncs.kick(), config.imap.resyncIntervalMs);
       this.resyncTimer.unref();
       await closed;
     } finally {
+      await syncs.stop();
       if (this.resyncTimer) clearInterval(this.resyncTimer);
       this.resyncTimer = null;
       if (this.current === client) this.current = null;
       client.close();
     }
-  }
-
-  /** Coalesces sync requests: at most one sync runs, and one more follows if mail arrived meanwhile. */
-  private requestSync(client: ImapFlow): void {
-    if (this.syncing) {
-      this.dirty = true;
-      return;
-    }
-    this.syncing = (async () => {
-      do {
-        this.dirty = false;
-        try {
-          await this.sync(client);
-        } catch (err) {
-          this.deps.log.warn({ err: { message: (err as Error).message } }, 'mailbox sync failed');
-          // A failed command on a live socket means the connection is unusable; reconnect.
-          if (client === this.current) client.close();
-          break;
-        }
-      } while (this.dirty && !this.stopped && client === this.current);
-    })().finally(() => {
-      this.syncing = null;
-    });
   }
 
   private async sync(client: ImapFlow): Promise<void> {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/config.js';
 import { dovecotBinary } from '../../src/devservers/dovecot.js';
 import { startLocalMail, type LocalMail } from '../../src/devservers/local-mail.js';
-import { startDaemon, type RunningDaemon } from '../../src/main.js';
+import type { RunningDaemon } from '../../src/main.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic.js';
-import { testLogger } from '../support/logger.js';
+import { startHermes } from '../support/hermes.js';
 import { rawMail } from '../support/raw-mail.js';
 import { sleep, waitUntil } from '../support/wait.js';
 
@@ -16,9 +15,7 @@ describe.skipIf(!dovecotBinary())('mail loop end to end', () => {
   beforeAll(async () => {
     mail = await startLocalMail();
     fake = await startFakeAnthropic({ kind: 'text', text: 'Hi Dana,\n\nThanks for getting in touch. Could you tell me more about the team?\n\nBest,\nAlex' });
-    const config = loadConfig(mail.hermesEnv({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, LLM_MAX_RETRIES: '0', LLM_TIMEOUT_MS: '2000' }), { daemon: true });
-    daemon = await startDaemon(config, { log: testLogger() });
-    await waitUntil(() => daemon.ctx.watcher.caughtUp, { what: 'first sync' });
+    daemon = await startHermes(mail, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, LLM_MAX_RETRIES: '0', LLM_TIMEOUT_MS: '2000' });
   });
 
   afterAll(async () => {
@@ -77,12 +74,7 @@ describe.skipIf(!dovecotBinary())('pipeline concurrency', () => {
     mail = await startLocalMail();
     // A slow model: replies written one at a time would take 4 × 1.5 s.
     fake = await startFakeAnthropic({ kind: 'text', text: 'Thanks, tell me more.\n\nAlex', delayMs: 1500 });
-    const config = loadConfig(
-      mail.hermesEnv({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, LLM_MAX_RETRIES: '0', PIPELINE_CONCURRENCY: '4' }),
-      { daemon: true },
-    );
-    daemon = await startDaemon(config, { log: testLogger() });
-    await waitUntil(() => daemon.ctx.watcher.caughtUp, { what: 'first sync' });
+    daemon = await startHermes(mail, { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url, LLM_MAX_RETRIES: '0', PIPELINE_CONCURRENCY: '4' });
   });
 
   afterAll(async () => {
