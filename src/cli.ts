@@ -1,6 +1,7 @@
 import { ConfigError } from './config/config.js';
 import { configFromProcessEnv } from './config/env.js';
 import { inspectCommand } from './commands/inspect.js';
+import { outboxCommand } from './commands/outbox.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { serve } from './main.js';
 import { AppError } from './shared/errors.js';
@@ -12,6 +13,8 @@ commands:
   serve                 run the daemon (IMAP intake, replies, /healthz)
   migrate               apply database migrations and exit
   inspect <file.eml|->  print, as JSON, what Hermes sees in one email and would decide
+  outbox [status]       list replies in the outbox (pending, sending, sent, failed, held)
+  outbox release <id>   send a held or failed reply again
   demo                  run Hermes end to end against a private Dovecot and SMTP relay
   help                  show this text
 
@@ -46,6 +49,10 @@ async function main(argv: string[]): Promise<number> {
       printJson(await inspectCommand(configFromProcessEnv(), source));
       return 0;
     }
+    case 'outbox': {
+      printJson(await outboxCommand(configFromProcessEnv(), args));
+      return 0;
+    }
     case 'demo': {
       const { runDemo } = await import('./demo/demo.js');
       return runDemo();
@@ -78,7 +85,7 @@ main(process.argv.slice(2)).then(
     }
     if (err instanceof AppError) {
       process.stderr.write(`error (${err.code}): ${err.message}\n`);
-      process.exit(1);
+      process.exit(err.code === 'INPUT_INVALID' ? 2 : 1);
     }
     process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     process.exit(1);

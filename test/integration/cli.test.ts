@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -76,4 +77,56 @@ describe('hermes CLI', () => {
     const second = await hermes(['migrate'], { DATABASE_PATH: file, LOG_LEVEL: 'silent' });
     expect(JSON.parse(second.stdout).applied).toEqual([]);
   });
+
+  it('outbox lists replies without personal data and releases a held one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hermes-cli-'));
+    const file = path.join(dir, 'h.sqlite');
+    const env = { DATABASE_PATH: file, LOG_LEVEL: 'silent' };
+    expect((await hermes(['migrate'], env)).code).toBe(0);
+    const db = openDatabase(file);
+    const now = Date.now();
+    const { id: conversationId } = await db
+      .insertInto('conversations')
+      .values({ sender: 'dana@talentco.example', domain: 'talentco.example', to_address: null, channel: 'standard', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: messageId } = await db
+      .insertInto('messages')
+      .values({ conversation_id: conversationId, direction: 'outbound', sender: 'h@example.test', recipient: 'dana@talentco.example', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('outbox')
+      .values({
+        conversation_id: conversationId,
+        message_row_id: messageId,
+        rfc_message_id: '<hermes.x@example.test>',
+        from_address: 'h@example.test',
+        to_address: 'dana@talentco.example',
+        subject: 'Re: secret subject',
+        body_text: 'body',
+        status: 'held',
+        next_attempt_at: now,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const listed = await hermes(['outbox', 'held'], env);
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ id, conversationId, status: 'held', attempts: 0, sentAt: null })]);
+    expect(listed.stdout).not.toContain('dana@');
+    expect(listed.stdout).not.toContain('secret subject');
+
+    const released = await hermes(['outbox', 'release', String(id)], env);
+    expect(JSON.parse(released.stdout)).toEqual({ released: id });
+    const row = await db.selectFrom('outbox').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    await db.destroy();
+
+    const again = await hermes(['outbox', 'release', String(id)], env);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('not held or failed');
+  });
 });
+
