@@ -130,6 +130,26 @@ function recruiterMail(opts: { fromName: string; from: string; to: string; subje
   );
 }
 
+/** Seconds from `start` until `expected` messages are stored and none is pending; null on timeout. */
+async function waitForQuiescence(db: Db, expected: number, start: number, label: string, onPoll?: () => void): Promise<number | null> {
+  try {
+    await waitUntil(
+      async () => {
+        onPoll?.();
+        const n = await db.selectFrom('raw_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        return Number(n.n) >= expected && (await countNotDone(db)) === 0;
+      },
+      'quiescence',
+      120_000,
+      50,
+    );
+    return (Date.now() - start) / 1000;
+  } catch (err) {
+    say(`${label}: ${(err as Error).message}`);
+    return null;
+  }
+}
+
 const BODY =
   'Hi Alex,\n\nI came across your profile and think you would be a great fit for a Senior Backend Engineer role ' +
   'at Northwind (TypeScript, Postgres, fully remote). Would you be open to a short call this week?\n\nBest,\nDana';
@@ -434,23 +454,8 @@ async function backlogInProcess(fake: FakeAnthropic, sentCopy: boolean): Promise
     const seconds = (lastAccepted - start) / 1000;
     const cpu = cpuDiff(cpu0, cpuSnapshot(mail, null));
     const db = daemon.ctx.db;
-    let quiescentSeconds: number | null = null;
-    try {
-      // With SENT_COPY the 1,000 copies come back through the mailbox and are filed too.
-      const expected = sentCopy ? 2 * BACKLOG : BACKLOG;
-      await waitUntil(
-        async () => {
-          const n = await db.selectFrom('raw_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-          return Number(n.n) >= expected && (await countNotDone(db)) === 0;
-        },
-        'quiescence',
-        120_000,
-        50,
-      );
-      quiescentSeconds = (Date.now() - start) / 1000;
-    } catch (err) {
-      say(`${label}: ${(err as Error).message}`);
-    }
+    // With SENT_COPY the 1,000 copies come back through the mailbox and are filed too.
+    const quiescentSeconds = await waitForQuiescence(db, sentCopy ? 2 * BACKLOG : BACKLOG, start, label);
     const stages = await backlogStages(db, start);
     const mem = process.memoryUsage();
     return {
@@ -656,22 +661,7 @@ async function backlogChild(fake: FakeAnthropic): Promise<BacklogResult> {
     const cpu = cpuDiff({ ...cpu0, hermes: 0 }, cpu1);
     const dbPath = env.DATABASE_PATH!;
     const db = openDatabase(dbPath, { readonly: true });
-    let quiescentSeconds: number | null = null;
-    try {
-      await waitUntil(
-        async () => {
-          sample();
-          const n = await db.selectFrom('raw_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-          return Number(n.n) >= 2 * BACKLOG && (await countNotDone(db)) === 0;
-        },
-        'quiescence',
-        120_000,
-        50,
-      );
-      quiescentSeconds = (Date.now() - start) / 1000;
-    } catch (err) {
-      say(`${label}: ${(err as Error).message}`);
-    }
+    const quiescentSeconds = await waitForQuiescence(db, 2 * BACKLOG, start, label, sample);
     const after = procStatus(child.proc.pid!);
     const stages = await backlogStages(db, start);
     await db.destroy();
