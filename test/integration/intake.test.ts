@@ -47,6 +47,15 @@ describe.skipIf(!dovecotBinary())('intake: first run, machine mail, bad input, l
     expect(await repliesTo('<old-1@talentco.example>')).toHaveLength(0);
   });
 
+  it('answers mail that arrived while Hermes was stopped, at its next start', async () => {
+    await daemon?.shutdown();
+    daemon = null;
+    const id = '<while-down@talentco.example>';
+    await mail.append(mail.hermes, rawMail({ messageId: id, subject: 'While you were down', text: 'Hi Alex, a role for you.' }));
+    await restart({ DATABASE_PATH: `${mail.workDir}/first-run.sqlite` });
+    await waitUntil(async () => (await repliesTo(id)).length === 1, { what: 'reply after restart' });
+  });
+
   it('answers the mail already there when BACKFILL_ON_FIRST_RUN is set', async () => {
     await restart({ DATABASE_PATH: `${mail.workDir}/backfill.sqlite`, BACKFILL_ON_FIRST_RUN: 'true' });
     await waitUntil(async () => (await repliesTo('<old-1@talentco.example>')).length === 1 && (await repliesTo('<old-2@talentco.example>')).length === 1, {
