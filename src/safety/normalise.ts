@@ -1,0 +1,78 @@
+/**
+ * Text normalisation shared by inbound screening (SHIELD) and outbound validation, so that a
+ * rule matches the same way whichever side the text is on. Every function is linear in its input.
+ */
+
+// Zero-width characters, soft hyphen, word joiners, BOM, and bidirectional controls: invisible
+// in a mail client, used to split words so that filters miss them.
+const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/gu;
+
+/** Cyrillic and Greek letters that render like Latin ones (NFKC does not fold across scripts). */
+const HOMOGLYPHS: Record<string, string> = {
+  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', ѕ: 's', і: 'i', ї: 'i', ј: 'j', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l',
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', У: 'Y', Х: 'X', Ѕ: 'S', І: 'I', Ј: 'J',
+  α: 'a', β: 'b', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', γ: 'y',
+  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
+  ɑ: 'a', ɡ: 'g', ɩ: 'i', ʟ: 'l', ᴄ: 'c', ᴏ: 'o', ᴜ: 'u', ᴠ: 'v', ᴡ: 'w', ᴢ: 'z',
+};
+const HOMOGLYPH_RE = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'gu');
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '-', mdash: '-', hellip: '...',
+  lsquo: "'", rsquo: "'", ldquo: '"', rdquo: '"', shy: '', zwj: '', zwnj: '', lrm: '', rlm: '', copy: '(c)', reg: '(r)',
+};
+
+export function stripInvisible(s: string): string {
+  return s.replace(INVISIBLE, '');
+}
+
+export function foldHomoglyphs(s: string): string {
+  return s.replace(HOMOGLYPH_RE, (c) => HOMOGLYPHS[c] ?? c);
+}
+
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+  });
+}
+
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', $: 's', '!': 'i', '|': 'l', '+': 't' };
+
+/**
+ * Folds leetspeak inside tokens that also contain letters ("4ss1st4nt" → "assistant"), leaving
+ * plain numbers ("2024", "10am") alone.
+ */
+export function foldLeet(s: string): string {
+  return s.replace(/[a-z0-9@$!|+]+/gi, (token) => {
+    if (!/[a-z]/i.test(token) || !/[0-9@$!|+]/.test(token)) return token;
+    if (/^[0-9]+[a-z]{1,3}$/i.test(token)) return token; // 10am, 3rd, 5k
+    return token.replace(/[0-9@$!|+]/g, (c) => LEET[c] ?? c);
+  });
+}
+
+/**
+ * Joins words spelled out one letter at a time with one repeated separator ("c l a u d e",
+ * "C-l-a-u-d-e", "c.l.a.u.d.e"), from four letters up, so the word matches as a word.
+ */
+export function joinSpacedLetters(s: string): string {
+  return s.replace(/(?<![\p{L}\p{N}])\p{L}(?:([ .\-_*·•]) ?\p{L}){3,}(?![\p{L}\p{N}])/gu, (run) => run.replace(/[ .\-_*·•]/g, ''));
+}
+
+/** NFKC, entities, invisible characters, homoglyphs, whitespace, lower case. */
+export function normaliseText(s: string): string {
+  return foldHomoglyphs(stripInvisible(decodeEntities(s.normalize('NFKC'))))
+    .replace(/[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g, ' ')
+    .replace(/[\u2018\u2019\u201B\u2032]/g, "'")
+    .replace(/[\u201C\u201D\u201F\u2033]/g, '"')
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .toLowerCase();
+}
+
+/** The form rules match against: normalised, spaced-out letters joined, leetspeak folded. */
+export function normaliseForMatching(s: string): string {
+  return foldLeet(joinSpacedLetters(normaliseText(s)));
+}
