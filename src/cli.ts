@@ -13,6 +13,9 @@ commands:
   serve                 run the daemon (IMAP intake, replies, /healthz)
   migrate               apply database migrations and exit
   inspect <file.eml|->  print, as JSON, what Hermes sees in one email and would decide
+  shield                screen JSON Lines {"id","text"} from stdin; one verdict line per input
+  check-reply [--star-verified] [--conversation ID]
+                        validate a draft reply read from stdin; prints {"pass","failures"}
   outbox [status]       list replies in the outbox (pending, sending, sent, failed, held)
   outbox release <id>   send a held or failed reply again
   demo                  run Hermes end to end against a private Dovecot and SMTP relay
@@ -47,6 +50,17 @@ async function main(argv: string[]): Promise<number> {
         return 2;
       }
       printJson(await inspectCommand(configFromProcessEnv(), source));
+      return 0;
+    }
+    case 'shield': {
+      const { shieldCommand } = await import('./commands/shield.js');
+      return shieldCommand(process.stdin, process.stdout);
+    }
+    case 'check-reply': {
+      const config = configFromProcessEnv();
+      const { checkReplyCommand } = await import('./commands/check-reply.js');
+      const { loadValidatorTerms } = await import('./safety/output-validator.js');
+      printJson(await checkReplyCommand(args, process.stdin, { neverSend: config.safety.neverSend, terms: loadValidatorTerms(config.configDir) }));
       return 0;
     }
     case 'outbox': {

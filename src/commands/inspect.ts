@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Config } from '../config/config.js';
-import { openDatabase, type Db } from '../db/database.js';
+import { isMigrated, openDatabase, type Db } from '../db/database.js';
 import { parseEmail } from '../parse/parse-email.js';
 import { viewEmail } from '../pipeline/inspect.js';
+import { decideEscalation, loadEscalationLists } from '../safety/escalation.js';
+import { screen } from '../safety/shield/shield.js';
 
 async function readInput(source: string): Promise<Buffer> {
   if (source !== '-') return readFileSync(source);
@@ -23,12 +25,33 @@ export async function inspectCommand(config: Readonly<Config>, source: string): 
   if (config.databasePath !== ':memory:' && existsSync(config.databasePath)) {
     try {
       db = openDatabase(config.databasePath, { readonly: true });
+      // A database from an older release is not read (its tables may lack columns): run
+      // `hermes migrate` first. Inspect still answers, as if no conversation existed.
+      if (!(await isMigrated(db))) {
+        await db.destroy();
+        db = null;
+      }
     } catch {
       db = null;
     }
   }
   try {
     const view = await viewEmail(db, config, email, { answerable: true, now: Date.now() });
+    const shield = screen(
+      { text: email.text, html: email.html, attachmentNames: email.attachments.map((a) => a.filename ?? '').filter(Boolean) },
+      { maxChars: config.safety.shieldMaxChars },
+    );
+    const conversation = view.thread.kind === 'new' ? null : view.thread.conversation;
+    const escalation = decideEscalation(
+      {
+        text: email.text,
+        subject: email.subject,
+        senderDomain: email.from?.address.split('@')[1] ?? '',
+        inboundCount: (conversation?.message_count ?? 0) + 1,
+        maxInbound: config.safety.maxInbound,
+      },
+      loadEscalationLists(config.configDir),
+    );
     return {
       parsed: {
         from: email.from,
@@ -56,6 +79,8 @@ export async function inspectCommand(config: Readonly<Config>, source: string): 
           : { match: view.thread.kind, id: view.thread.conversation.id, state: view.thread.conversation.state },
       reply: view.reply,
       decision: view.decision,
+      shield: { verdict: shield.verdict, confidence: shield.confidence, categories: shield.categories, hiddenInstructions: shield.hiddenInstructions },
+      escalation: { escalate: escalation.escalate, reasons: escalation.reasons.map((r) => r.rule), details: escalation.reasons.map((r) => r.detail) },
     };
   } finally {
     await db?.destroy();

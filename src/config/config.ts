@@ -56,6 +56,14 @@ export interface Config {
     perRecipientDailyLimit: number;
   };
   pipeline: { concurrency: number };
+  safety: {
+    ownerAlertAddress: string | null;
+    maxInbound: number;
+    /** The owner's real personal data, never to be sent (a secret: never logged). */
+    neverSend: string[];
+    crisisSafeModels: string[];
+    shieldMaxChars: number;
+  };
   llm: {
     enabled: boolean;
     apiKey: string | null;
@@ -159,6 +167,13 @@ function toConfig(s: Settings): Config {
       perRecipientDailyLimit: s.SEND_LIMIT_PER_RECIPIENT_PER_DAY,
     },
     pipeline: { concurrency: s.PIPELINE_CONCURRENCY },
+    safety: {
+      ownerAlertAddress: s.OWNER_ALERT_ADDRESS ?? null,
+      maxInbound: s.ESCALATION_MAX_INBOUND,
+      neverSend: (s.NEVER_SEND ?? '').split(/[\n;]/).map((v) => v.trim()).filter(Boolean),
+      crisisSafeModels: s.CRISIS_SAFE_MODELS,
+      shieldMaxChars: s.SHIELD_MAX_CHARS,
+    },
     llm: {
       enabled: s.AI_ENABLED,
       apiKey: s.ANTHROPIC_API_KEY ?? null,

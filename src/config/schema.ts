@@ -76,6 +76,15 @@ export const settingsSchema = z.object({
 
   PIPELINE_CONCURRENCY: int(1, 64).default(4),
 
+  OWNER_ALERT_ADDRESS: email.optional(),
+  ESCALATION_MAX_INBOUND: int(1, 1_000).default(10),
+  NEVER_SEND: z.string().optional(),
+  CRISIS_SAFE_MODELS: z
+    .string()
+    .transform((s) => s.split(',').map((m) => m.trim()).filter(Boolean))
+    .default([]),
+  SHIELD_MAX_CHARS: int(1_000, 10_000_000).default(100_000),
+
   AI_ENABLED: bool.default(true),
   ANTHROPIC_API_KEY: text.optional(),
   ANTHROPIC_BASE_URL: z.url({ message: 'expected a URL' }).optional(),
@@ -102,7 +111,7 @@ export const settingsSchema = z.object({
 export type Settings = z.output<typeof settingsSchema>;
 
 /** Names whose values are secrets: they may also be given as `<NAME>_FILE`, and are never logged. */
-export const SECRET_SETTINGS = ['IMAP_PASSWORD', 'SMTP_PASSWORD', 'ANTHROPIC_API_KEY'] as const;
+export const SECRET_SETTINGS = ['IMAP_PASSWORD', 'SMTP_PASSWORD', 'ANTHROPIC_API_KEY', 'NEVER_SEND'] as const;
 
 /** Settings the daemon cannot run without; `inspect` and `migrate` work without them. */
 export const DAEMON_REQUIRED = ['HERMES_ADDRESS', 'IMAP_HOST', 'IMAP_USER', 'IMAP_PASSWORD', 'SMTP_HOST'] as const;

@@ -37,11 +37,13 @@ export async function updateConversation(tx: Tx, id: number, patch: Conversation
   await tx.updateTable('conversations').set(patch).where('id', '=', id).execute();
 }
 
+/** The exchange with the correspondent (owner alerts left out), oldest first. */
 export async function recentMessages(db: Db | Tx, conversationId: number, limit: number) {
   const rows = await db
     .selectFrom('messages')
-    .select(['direction', 'body_text', 'created_at'])
+    .select(['direction', 'sender', 'subject', 'body_text', 'created_at'])
     .where('conversation_id', '=', conversationId)
+    .where('direction', 'in', ['inbound', 'outbound'])
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

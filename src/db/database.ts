@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type Transaction } from 'kysely';
 import { migrations } from '../../migrations/index.js';
 import { AppError } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
@@ -36,6 +36,17 @@ export async function migrateToLatest(db: Db, log?: Logger): Promise<string[]> {
   for (const name of applied) log?.info({ migration: name }, 'migration applied');
   if (error) throw new AppError('DB_MIGRATION_FAILED', `migration failed: ${String(error)}`, { cause: error });
   return applied;
+}
+
+/** True when every migration this release knows has been applied to `db`. */
+export async function isMigrated(db: Db): Promise<boolean> {
+  try {
+    const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    const applied = new Set(rows.rows.map((r) => r.name));
+    return Object.keys(migrations).every((name) => applied.has(name));
+  } catch {
+    return false;
+  }
 }
 
 function isBusy(err: unknown): boolean {

@@ -43,6 +43,9 @@ export interface ConversationsTable {
   job_company: string | null;
   message_count: Generated<number>;
   reply_count: Generated<number>;
+  /** Consecutive drafts that failed output validation; 3 escalate. */
+  validation_failures: Generated<number>;
+  escalation_reason: string | null;
   last_inbound_at: number | null;
   last_outbound_at: number | null;
   created_at: number;
@@ -74,7 +77,8 @@ export interface MessagesTable {
   id: Generated<number>;
   conversation_id: number;
   raw_message_id: number | null;
-  direction: 'inbound' | 'outbound';
+  /** 'alert' rows are Hermes's emails to the owner about this conversation. */
+  direction: 'inbound' | 'outbound' | 'alert';
   sender: string;
   recipient: string;
   subject: Generated<string>;
@@ -90,6 +94,8 @@ export interface MessagesTable {
   intent: string | null;
   send_success: number | null;
   error_notes: string | null;
+  shield_verdict: string | null;
+  shield_categories: string | null;
   created_at: number;
 }
 
@@ -115,6 +121,9 @@ export interface OutboxTable {
   last_error: string | null;
   smtp_response: string | null;
   confirmed_by: string | null;
+  kind: Generated<'reply' | 'alert'>;
+  /** Why a reply waits for the owner instead of being sent (status 'held'). */
+  held_reason: string | null;
   created_at: number;
   sent_at: number | null;
 }

@@ -71,6 +71,7 @@ export async function countRecentToRecipient(db: Db, to: string, since: number):
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('to_address', '=', to)
+    .where('kind', '=', 'reply')
     .where('created_at', '>=', since)
     .where('status', '!=', 'failed')
     .executeTakeFirstOrThrow();

@@ -182,7 +182,8 @@ export class OutboxSender {
         messageId: row.rfc_message_id,
         inReplyTo: row.in_reply_to ?? undefined,
         references: row.references_header ?? undefined,
-        headers: { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All' },
+        // RFC 3834: a reply to a message is auto-replied; an alert to the owner is auto-generated.
+        headers: { 'Auto-Submitted': row.kind === 'alert' ? 'auto-generated' : 'auto-replied', 'X-Auto-Response-Suppress': 'All' },
       });
       await markSent(db, row, this.now(), String(info.response ?? '').slice(0, 200), 'smtp');
       log.info({ outboxId: row.id, conversationId: row.conversation_id, attempt }, 'reply sent');

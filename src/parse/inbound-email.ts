@@ -27,6 +27,8 @@ export interface InboundEmail {
   signature: string;
   /** True when the body had no text/plain part and was converted from HTML. */
   fromHtml: boolean;
+  /** The HTML body when there is one (screened for hidden text; never shown to the model). */
+  html: string | null;
   attachments: AttachmentInfo[];
   /** Top-level MIME type, lower case (e.g. multipart/report). */
   contentType: string;

@@ -105,6 +105,7 @@ export async function parseEmail(raw: Buffer): Promise<InboundEmail> {
     quotedText: split.quoted,
     signature: split.signature,
     fromHtml,
+    html: typeof parsed.html === 'string' ? parsed.html.slice(0, MAX_HTML_TO_TEXT) : null,
     attachments: parsed.attachments.map((a) => ({
       filename: a.filename ?? null,
       contentType: a.contentType,

@@ -13,6 +13,8 @@ export interface ReplyContext {
   subject: string;
   /** Earlier turns, oldest first; the last one is the inbound mail being answered. */
   turns: ChatTurn[];
+  /** SHIELD saw an injection attempt: the system prompt gets its hardening layer. */
+  hardening?: boolean;
 }
 
 export interface ReplyDraft {

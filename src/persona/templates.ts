@@ -25,6 +25,16 @@ export function loadTemplates(configDir: string): TemplateSet {
   return { replies };
 }
 
+/** A named template such as config/templates/crisis.txt. */
+export function loadNamedTemplate(configDir: string, name: string): { name: string; body: string } {
+  const file = path.join(configDir, 'templates', `${name}.txt`);
+  try {
+    return { name, body: readFileSync(file, 'utf8') };
+  } catch (err) {
+    throw new AppError('TEMPLATE_MISSING', `cannot read ${file}`, { cause: err });
+  }
+}
+
 export function pickReplyTemplate(set: TemplateSet, attempt: number): { name: string; body: string } {
   const index = Math.min(Math.max(attempt, 1), set.replies.length) - 1;
   return set.replies[index]!;

@@ -1,25 +1,27 @@
 import type { Config } from '../config/config.js';
-import { insertConversation, recentMessages, updateConversation } from '../conversations/conversation.repository.js';
-import { transaction, type Db, type Tx } from '../db/database.js';
+import { recentMessages } from '../conversations/conversation.repository.js';
+import { transaction, type Db } from '../db/database.js';
 import type { Conversation, RawMessage } from '../db/schema.js';
+import { commitMessage, summarise } from './commit.js';
+import { planReply, type PlanDeps } from './reply-plan.js';
 import { bumpAttempts, finishRaw, getRaw, pendingRawIds } from '../intake/raw-message.repository.js';
-import { newMessageId, OWN_MESSAGE_ID_PREFIX } from '../outbound/compose-reply.js';
-import { insertOutbox } from '../outbound/outbox.repository.js';
+import { OWN_MESSAGE_ID_PREFIX } from '../outbound/compose-reply.js';
 import type { InboundEmail } from '../parse/inbound-email.js';
 import { parseEmail } from '../parse/parse-email.js';
-import type { ReplyContext, ReplyDraft, ReplyWriter } from '../persona/reply-writer.js';
+import type { ReplyContext } from '../persona/reply-writer.js';
 import { CoalescingLoop } from '../shared/coalescing-loop.js';
 import { KeyedLock } from '../shared/keyed-lock.js';
 import { errorMessage } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
-import { viewEmail, type EmailView } from './inspect.js';
+import { viewEmail } from './inspect.js';
 import { staysOutsideConversations } from './reply-decision.js';
 
 export interface PipelineDeps {
   db: Db;
   config: Readonly<Config>;
   log: Logger;
-  writer: ReplyWriter;
+  /** Screening, escalation, writing and validation of a reply. */
+  plan: PlanDeps;
   /** Tells the sender new outbox rows exist. */
   onReplyQueued: () => void;
   /** A message that may be the sent copy of one of our replies came in; says whether it was. */
@@ -159,26 +161,34 @@ export class Pipeline {
 
     const d = view.decision;
     if (staysOutsideConversations(d)) {
-      await finishRaw(db, raw.id, 'ignored', { decision: summary(view) }, this.now());
+      await finishRaw(db, raw.id, 'ignored', { decision: summarise(view, null) }, this.now());
       log.info({ rawId: raw.id, uid: raw.uid, reason: d.reason, rule: view.machine.reason ?? undefined }, 'message recorded, not answered');
       return;
     }
     if (!d.answer) log.warn({ rawId: raw.id, uid: raw.uid, reason: d.reason, detail: d.detail }, 'message recorded, reply withheld');
 
     const existing = view.thread.kind === 'new' ? null : view.thread.conversation;
-    const draft = d.answer ? await this.deps.writer.write(await this.replyContext(email, existing)) : null;
-    const conversationId = await transaction(db, (tx) => this.commit(tx, raw, email, view, draft));
+    const plan = d.answer ? await planReply(this.deps.plan, email, existing, (opts) => this.replyContext(email, existing, opts)) : null;
+    const result = await transaction(db, (tx) => commitMessage(tx, { config, raw, email, view, plan, now: this.now() }));
+    const { conversationId } = result;
+    if (plan?.state === 'ESCALATED') log.warn({ conversationId, rules: plan.escalation.reasons.map((r) => r.rule) }, 'state -> ESCALATED');
+    if (plan?.hold) log.warn({ conversationId, reason: plan.hold }, 'reply held for the owner');
+    if (plan && plan.shield.verdict !== 'CLEAN') log.warn({ conversationId, verdict: plan.shield.verdict, categories: plan.shield.categories }, 'SHIELD flagged the message');
+    if (result.alertSkipped) log.warn({ conversationId }, 'owner alert not sent: OWNER_ALERT_ADDRESS is not set');
     log.info(
-      { rawId: raw.id, uid: raw.uid, conversationId, thread: view.thread.kind, replied: draft !== null, source: draft?.source },
-      draft ? 'reply queued' : 'message recorded',
+      { rawId: raw.id, uid: raw.uid, conversationId, thread: view.thread.kind, replied: plan?.reply != null, source: plan?.reply?.source },
+      plan?.reply ? 'reply queued' : 'message recorded',
     );
-    if (draft) this.deps.onReplyQueued();
+    if (result.queued > 0) this.deps.onReplyQueued();
   }
 
-  private async replyContext(email: InboundEmail, conversation: Conversation | null): Promise<ReplyContext> {
+  /** The recruiter's words go only into user turns, wrapped and labelled as untrusted content. */
+  private async replyContext(email: InboundEmail, conversation: Conversation | null, opts: { text: string; hardening: boolean }): Promise<ReplyContext> {
     const history = conversation ? await recentMessages(this.deps.db, conversation.id, HISTORY_TURNS) : [];
-    const turns = history.map((m) => ({ role: m.direction === 'inbound' ? ('user' as const) : ('assistant' as const), text: m.body_text || '(no text)' }));
-    turns.push({ role: 'user', text: email.text || '(the message has no text)' });
+    const turns = history.map((m) =>
+      m.direction === 'inbound' ? { role: 'user' as const, text: untrusted(m.body_text) } : { role: 'assistant' as const, text: m.body_text || '(no text)' },
+    );
+    turns.push({ role: 'user', text: untrusted(opts.text) });
     return {
       conversationId: conversation?.id ?? null,
       attempt: (conversation?.reply_count ?? 0) + 1,
@@ -186,103 +196,13 @@ export class Pipeline {
       recruiterName: email.from?.name ?? '',
       subject: email.subject,
       turns,
+      hardening: opts.hardening,
     };
-  }
-
-  private async commit(tx: Tx, raw: RawMessage, email: InboundEmail, view: EmailView, draft: ReplyDraft | null): Promise<number> {
-    const { config } = this.deps;
-    const now = this.now();
-    const sender = email.from!.address;
-    const existing = view.thread.kind === 'new' ? null : view.thread.conversation;
-    const conversationId =
-      existing?.id ??
-      (await insertConversation(tx, {
-        sender,
-        domain: sender.split('@')[1] ?? '',
-        to_address: view.channel.address,
-        channel: view.channel.channel,
-        subject: email.subject,
-        created_at: now,
-        updated_at: now,
-      }));
-    await tx
-      .insertInto('messages')
-      .values({
-        conversation_id: conversationId,
-        raw_message_id: raw.id,
-        direction: 'inbound',
-        sender,
-        recipient: view.channel.address ?? config.address ?? '',
-        subject: email.subject,
-        body_text: email.text,
-        quoted_text: [email.quotedText, email.signature].filter(Boolean).join('\n\n') || null,
-        message_id: email.messageId,
-        in_reply_to: email.inReplyTo,
-        references_header: email.references.join(' ') || null,
-        created_at: now,
-      })
-      .execute();
-    await updateConversation(tx, conversationId, {
-      message_count: (existing?.message_count ?? 0) + 1,
-      last_inbound_at: now,
-      updated_at: now,
-    });
-    if (draft && view.reply) {
-      const rfcId = newMessageId(config.messageIdDomain);
-      const from = config.address ?? view.channel.address ?? '';
-      const { id: messageRowId } = await tx
-        .insertInto('messages')
-        .values({
-          conversation_id: conversationId,
-          direction: 'outbound',
-          sender: from,
-          recipient: view.reply.to,
-          subject: view.reply.subject,
-          body_text: draft.text,
-          message_id: rfcId,
-          in_reply_to: view.reply.inReplyTo,
-          references_header: view.reply.references,
-          template_used: draft.templateUsed,
-          ai_model: draft.aiModel,
-          tokens_in: draft.tokensIn,
-          tokens_out: draft.tokensOut,
-          error_notes: draft.fallbackReason,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await insertOutbox(tx, {
-        conversation_id: conversationId,
-        message_row_id: messageRowId,
-        in_reply_to_raw_id: raw.id,
-        rfc_message_id: rfcId,
-        from_address: from,
-        to_address: view.reply.to,
-        bcc_address: config.outbox.sentCopy && config.address ? config.address : null,
-        subject: view.reply.subject,
-        body_text: draft.text,
-        in_reply_to: view.reply.inReplyTo,
-        references_header: view.reply.references,
-        next_attempt_at: now,
-        created_at: now,
-      });
-      await updateConversation(tx, conversationId, {
-        reply_count: (existing?.reply_count ?? 0) + 1,
-        last_outbound_at: now,
-        state: existing?.state === 'INITIAL' || !existing ? 'ENGAGING' : existing.state,
-      });
-    }
-    await finishRaw(tx, raw.id, 'processed', { decision: summary(view), conversationId }, now);
-    return conversationId;
   }
 }
 
-function summary(view: EmailView) {
-  return {
-    machine: view.machine.reason,
-    channel: view.channel.channel,
-    thread: view.thread.kind,
-    answer: view.decision.answer,
-    reason: view.decision.reason,
-  };
+/** Closing tags inside the text are neutralised so the content cannot end its own wrapper. */
+export function untrusted(text: string): string {
+  const body = (text || '(the message has no text)').replace(/<\/?\s*recruiter_email\b[^>]*>/gi, '[tag removed]');
+  return `<recruiter_email>\n${body}\n</recruiter_email>`;
 }

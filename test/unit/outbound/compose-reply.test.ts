@@ -19,6 +19,7 @@ function inbound(over: Partial<InboundEmail> = {}): InboundEmail {
     quotedText: '',
     signature: '',
     fromHtml: false,
+    html: null,
     attachments: [],
     contentType: 'text/plain',
     headers: {},

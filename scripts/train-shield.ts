@@ -1,0 +1,132 @@
+/**
+ * Trains SHIELD's hashed n-gram scorer on ../shared/eval (read, never committed) and writes the
+ * sparse weights to src/safety/shield/weights.json. 30% of every source is held out by a hash of
+ * the text, so eval-safety can report figures on rows the model never saw. Spikee injections and
+ * the recruiter corpus are not trained on at all. Run: tsx scripts/train-shield.ts
+ */
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { normaliseForShield } from '../src/safety/shield/fast-normalise.js';
+import { features, probability, type KindModel } from '../src/safety/shield/scorer.js';
+
+export const EVAL = path.resolve(import.meta.dirname, '../../shared/eval');
+const OUT = path.resolve(import.meta.dirname, '../src/safety/shield/weights.json');
+const BITS = 15;
+const KEEP = 3_000;
+
+/** RFC 4180 CSV: quoted fields may hold commas, newlines and doubled quotes. */
+export function parseCsv(src: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && src[i + 1] === '\n') i++;
+      row.push(field), rows.push(row), (row = []), (field = '');
+    } else field += c;
+  }
+  if (field || row.length) row.push(field), rows.push(row);
+  return rows;
+}
+
+/** The 30% of rows kept away from training, chosen by a hash of the text. */
+export function heldOut(text: string): boolean {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < Math.min(text.length, 500); i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % 10 >= 7;
+}
+
+export interface DevData {
+  jailbreak: string[];
+  jailbreakBenign: string[];
+  crisis: string[];
+  crisisByLabel: Record<string, string[]>;
+  goemotions: string[];
+  llmail: string[];
+}
+
+export function loadDevData(): DevData {
+  const jb = parseCsv(readFileSync(path.join(EVAL, 'jailbreak/jackhhao_jailbreak_dataset_full.csv'), 'utf8')).slice(1);
+  const cs = parseCsv(readFileSync(path.join(EVAL, 'crisis/cssrs_reddit_500_users_posts_labels.csv'), 'utf8')).slice(1);
+  const byLabel: Record<string, string[]> = {};
+  for (const r of cs) (byLabel[r[2]?.trim() ?? ''] ??= []).push(r[1] ?? '');
+  const dir = path.join(EVAL, 'email_injection/llmail_benign_emails');
+  return {
+    jailbreak: jb.filter((r) => r[1] === 'jailbreak').map((r) => r[0] ?? ''),
+    jailbreakBenign: jb.filter((r) => r[1] === 'benign').map((r) => r[0] ?? ''),
+    crisis: ['Ideation', 'Behavior', 'Attempt'].flatMap((l) => byLabel[l] ?? []),
+    crisisByLabel: byLabel,
+    goemotions: readFileSync(path.join(EVAL, 'crisis/goemotions_test.tsv'), 'utf8').split('\n').filter(Boolean).map((l) => l.split('\t')[0] ?? ''),
+    llmail: readdirSync(dir).flatMap((f) => (JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { emails: string[] }).emails),
+  };
+}
+
+type Example = { feats: number[]; y: number };
+
+function examples(pos: string[], neg: string[]): Example[] {
+  const fx = (t: string) => features(normaliseForShield(t).text, BITS);
+  return [...pos.map((t) => ({ feats: fx(t), y: 1 })), ...neg.map((t) => ({ feats: fx(t), y: 0 }))];
+}
+
+/** Logistic regression by SGD with class weights and L2; deterministic order. */
+function train(data: Example[]): { bias: number; w: Float64Array } {
+  const w = new Float64Array(1 << BITS);
+  let bias = 0;
+  const npos = data.filter((d) => d.y === 1).length;
+  const cw = [data.length / (2 * (data.length - npos)), data.length / (2 * npos)];
+  for (let epoch = 0; epoch < 20; epoch++) {
+    const lr = 0.5 / (1 + epoch * 0.3);
+    for (let k = 0; k < data.length; k++) {
+      const d = data[(k * 7919 + epoch * 104729) % data.length] as Example;
+      const scale = 1 / Math.sqrt(Math.max(1, d.feats.length));
+      let z = bias;
+      for (const f of d.feats) z += (w[f] as number) * scale;
+      const g = (1 / (1 + Math.exp(-z)) - d.y) * (cw[d.y] as number);
+      bias -= lr * g * 0.1;
+      for (const f of d.feats) w[f] = (w[f] as number) * (1 - lr * 1e-4) - lr * g * scale;
+    }
+  }
+  return { bias, w };
+}
+
+function sparse(bias: number, w: Float64Array, negatives: Example[]): KindModel {
+  const order = [...w.keys()].sort((a, b) => Math.abs(w[b] as number) - Math.abs(w[a] as number)).slice(0, KEEP);
+  const model: KindModel = { bias: Math.round(bias * 1000) / 1000, mid: 1, high: 1, w: {} };
+  for (const i of order) if (Math.abs(w[i] as number) >= 0.001) model.w[String(i)] = Math.round((w[i] as number) * 1000) / 1000;
+  // Thresholds from the training negatives: "mid" lets 2% through, "high" 0.3%.
+  const probs = negatives.map((n) => probability(model, n.feats)).sort((a, b) => b - a);
+  model.mid = Math.round((probs[Math.floor(probs.length * 0.02)] ?? 0.5) * 1e4) / 1e4;
+  model.high = Math.round(Math.max(model.mid, probs[Math.floor(probs.length * 0.003)] ?? 0.9) * 1e4) / 1e4;
+  return model;
+}
+
+function fit(name: string, pos: string[], neg: string[]): KindModel {
+  const data = examples(pos.filter((t) => !heldOut(t)), neg.filter((t) => !heldOut(t)));
+  const { bias, w } = train(data);
+  const model = sparse(bias, w, data.filter((d) => d.y === 0));
+  console.log(`${name}: ${data.length} training rows, ${Object.keys(model.w).length} weights, mid ${model.mid}, high ${model.high}`);
+  return model;
+}
+
+function main(): void {
+  if (!existsSync(EVAL)) {
+    console.log(`no evaluation data at ${EVAL}; nothing to train`);
+    return;
+  }
+  const d = loadDevData();
+  const everyCrisisRow = Object.values(d.crisisByLabel).flat();
+  const jailbreak = fit('jailbreak', d.jailbreak, [...d.jailbreakBenign, ...d.llmail, ...d.goemotions, ...everyCrisisRow]);
+  const crisis = fit('crisis', d.crisis, [...(d.crisisByLabel.Supportive ?? []), ...d.goemotions, ...d.jailbreakBenign, ...d.llmail]);
+  writeFileSync(OUT, `${JSON.stringify({ bits: BITS, jailbreak, crisis })}\n`);
+  console.log(`wrote ${OUT}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();

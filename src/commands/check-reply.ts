@@ -1,0 +1,60 @@
+import { AppError } from '../shared/errors.js';
+import { validateReply, type ValidationFailure, type ValidatorTerms } from '../safety/output-validator.js';
+
+const USAGE = 'usage: hermes check-reply [--star-verified] [--conversation ID] < draft.txt';
+
+export interface CheckReplyContext {
+  /** The owner's real personal data; matched, never printed. */
+  neverSend: string[];
+  /** The conversation's fabricated SSN, once PII fabrication exists; null when it has none. */
+  fabricatedSsnFor?: (conversationId: number) => Promise<string | null>;
+  /** Term lists from the configured config dir; the shipped ones when absent. */
+  terms?: ValidatorTerms;
+}
+
+interface CheckReplyOptions { starVerified: boolean; conversationId: number | null }
+
+function parseArgs(args: readonly string[]): CheckReplyOptions {
+  const opts: CheckReplyOptions = { starVerified: false, conversationId: null };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--star-verified') {
+      opts.starVerified = true;
+    } else if (arg === '--conversation' || arg.startsWith('--conversation=')) {
+      const raw = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[++i];
+      const id = Number(raw);
+      if (!raw || !/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) throw new AppError('INPUT_INVALID', USAGE);
+      opts.conversationId = id;
+    } else {
+      throw new AppError('INPUT_INVALID', USAGE);
+    }
+  }
+  return opts;
+}
+
+async function readAll(input: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * `hermes check-reply`: runs the output validator on a draft read from `input`, as the pipeline
+ * would before sending. The caller prints the result and sets the exit code.
+ */
+export async function checkReplyCommand(
+  args: string[],
+  input: NodeJS.ReadableStream,
+  ctx: CheckReplyContext,
+): Promise<{ pass: boolean; failures: ValidationFailure[] }> {
+  const opts = parseArgs(args);
+  const draft = await readAll(input);
+  const fabricatedSsn = opts.conversationId !== null && ctx.fabricatedSsnFor ? await ctx.fabricatedSsnFor(opts.conversationId) : null;
+  const result = validateReply(draft, {
+    starVerified: opts.starVerified,
+    fabricatedSsn,
+    neverSend: ctx.neverSend,
+    ...(ctx.terms ? { terms: ctx.terms } : {}),
+  });
+  return { pass: result.pass, failures: result.failures };
+}

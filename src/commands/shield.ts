@@ -1,0 +1,33 @@
+/**
+ * `hermes shield`: JSON Lines in (`{"id","text"}`), one JSON line out per input line. This is the
+ * interface evaluations drive, so its shape stays stable; a bad line gets an error line and the
+ * stream goes on.
+ */
+import { createInterface } from 'node:readline';
+import { screen } from '../safety/shield/shield.js';
+
+function screenLine(line: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch (err) {
+    return JSON.stringify({ id: null, error: `invalid JSON: ${(err as Error).message}` });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return JSON.stringify({ id: null, error: 'expected an object {"id","text"}' });
+  const { id, text } = parsed as { id?: unknown; text?: unknown };
+  if (typeof text !== 'string') return JSON.stringify({ id: null, error: 'missing string field "text"' });
+  const started = process.hrtime.bigint();
+  const result = screen(text);
+  const micros = Number((process.hrtime.bigint() - started) / 1000n);
+  return JSON.stringify({ id: id ?? null, verdict: result.verdict, confidence: result.confidence, categories: result.categories, micros });
+}
+
+export async function shieldCommand(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<number> {
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    const out = screenLine(line);
+    if (!output.write(`${out}\n`)) await new Promise<void>((resolve) => output.once('drain', () => resolve()));
+  }
+  return 0;
+}

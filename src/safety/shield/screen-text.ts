@@ -1,0 +1,126 @@
+/**
+ * Runs SHIELD's rules over one piece of text (a window of the body, a hidden HTML fragment, a
+ * decoded chunk) and returns the signals found, with offsets into that piece's normalised form.
+ */
+import { normaliseForShield } from './fast-normalise.js';
+import { scoreText, scorerModels } from './scorer.js';
+import { CRISIS_EVASIVE, CRISIS_RULES, JAILBREAK_EVASIVE, JAILBREAK_RULES, RULE_HINTS, type Rule, type RuleKind } from './rules.js';
+
+export interface Signal {
+  rule: string;
+  category: string;
+  kind: RuleKind;
+  weight: number;
+  offset: number;
+  length: number;
+}
+
+/** At most this many signals per rule and piece: offsets are for review, not for counting. */
+const MAX_PER_RULE = 5;
+const DIVIDER_RUN = /[-.=_*~/\\|<>•⊰⦑⦒✧:+]{6,}/g;
+const DIVIDER_MARKER = /godmode|god mode|liberat|jailbr|unlock|pliny|l\W?o\W?v\W?e|unrestricted|unfiltered|rebel|new instructions|system prompt|end of (?:input|prompt|instructions)|enabled|activated|\bdan\b/;
+// Lines are looked at through a bounded slice around the divider so a 1 MB line costs one pass.
+const LINE_SLICE = 400;
+
+const WORD_SPLIT = /[^a-z0-9']+/;
+
+/** Whether a rule can match at all: one of its hint words is present. */
+function mayMatch(rule: Rule, text: string, words: Set<string>): boolean {
+  const hints = RULE_HINTS[rule.id];
+  if (!hints) return true;
+  for (const h of hints) if (h.startsWith('~') ? text.includes(h.slice(1)) : words.has(h)) return true;
+  return false;
+}
+
+function runRule(rule: Rule, text: string, out: Signal[]): void {
+  // The rule's own global regex, rewound: compiling a fresh one per call cost more than matching.
+  const re = rule.re;
+  re.lastIndex = 0;
+  let found = 0;
+  for (let m = re.exec(text); m && found < MAX_PER_RULE; m = re.exec(text)) {
+    out.push({ rule: rule.id, category: rule.category, kind: rule.kind, weight: rule.weight, offset: m.index, length: m[0].length });
+    found++;
+    if (m[0].length === 0) re.lastIndex++;
+  }
+}
+
+function dividerArt(text: string, out: Signal[]): void {
+  const re = DIVIDER_RUN;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const lineStart = Math.max(text.lastIndexOf('\n', m.index) + 1, m.index - LINE_SLICE);
+    const nl = text.indexOf('\n', m.index);
+    const lineEnd = Math.min(nl < 0 ? text.length : nl, m.index + m[0].length + LINE_SLICE);
+    if (DIVIDER_MARKER.test(text.slice(lineStart, lineEnd))) {
+      out.push({ rule: 'divider-art', category: 'divider_art', kind: 'jailbreak', weight: 1, offset: lineStart, length: lineEnd - lineStart });
+      return;
+    }
+    re.lastIndex = Math.max(re.lastIndex, lineEnd);
+  }
+}
+
+function evasiveTokens(text: string, spans: Array<[number, number]>, out: Signal[]): void {
+  let jb = 0;
+  let cr = 0;
+  for (const [start, end] of spans) {
+    if (end - start > 40) continue;
+    const word = text.slice(start, end);
+    if (jb < MAX_PER_RULE && JAILBREAK_EVASIVE.has(word)) {
+      out.push({ rule: 'leet-jailbreak', category: 'leetspeak', kind: 'jailbreak', weight: 0.5, offset: start, length: end - start });
+      jb++;
+    } else if (cr < MAX_PER_RULE && CRISIS_EVASIVE.has(word)) {
+      out.push({ rule: 'leet-crisis', category: 'crisis_leetspeak', kind: 'crisis', weight: 0.5, offset: start, length: end - start });
+      cr++;
+    }
+  }
+}
+
+/**
+ * The model's evidence counts as half a signal, and only above its high threshold: trained on chat
+ * prompts and Reddit posts, it reads long ordinary email as chat-like, so it may only tip a weak
+ * rule match over the line, never decide alone.
+ */
+function scorerSignals(text: string, out: Signal[]): void {
+  // Half a signal only matters next to a weak rule match; clean mail skips the model entirely.
+  const undecided = (kind: RuleKind) => {
+    const score = kindScore(out, kind);
+    return score > 0 && score < 1;
+  };
+  const jb = undecided('jailbreak');
+  const crisis = undecided('crisis');
+  if (!jb && !crisis) return;
+  const p = scoreText(text);
+  const add = (kind: RuleKind, prob: number, category: string) => {
+    if (prob >= scorerModels[kind].high) out.push({ rule: `scorer-${kind}`, category, kind, weight: 0.5, offset: 0, length: 0 });
+  };
+  if (jb) add('jailbreak', p.jailbreak, 'jailbreak_keyword');
+  if (crisis) add('crisis', p.crisis, 'suicidal_ideation');
+}
+
+export interface PieceResult {
+  signals: Signal[];
+  normalisedLength: number;
+}
+
+export function screenPiece(raw: string): PieceResult {
+  const { text, base, evasive } = normaliseForShield(raw);
+  const signals: Signal[] = [];
+  const words = new Set(text.split(WORD_SPLIT));
+  for (const rule of [...JAILBREAK_RULES, ...CRISIS_RULES]) {
+    const target = rule.structural ? base : text;
+    if (mayMatch(rule, target, words)) runRule(rule, target, signals);
+  }
+  dividerArt(text, signals);
+  evasiveTokens(text, evasive, signals);
+  scorerSignals(text, signals);
+  return { signals, normalisedLength: text.length };
+}
+
+/** Sum of weights over distinct rules of one kind: a repeated phrase is one signal, not many. */
+export function kindScore(signals: Signal[], kind: RuleKind): number {
+  const seen = new Map<string, number>();
+  for (const s of signals) if (s.kind === kind) seen.set(s.rule, Math.max(seen.get(s.rule) ?? 0, s.weight));
+  let total = 0;
+  for (const w of seen.values()) total += w;
+  return total;
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allowlistedCompany, decideEscalation, legalThreat, loadEscalationLists } from '../../../src/safety/escalation.js';
+
+const lists = loadEscalationLists(path.resolve(import.meta.dirname, '../../../config'));
+const base = { subject: 'Role', senderDomain: 'talentco.example', inboundCount: 1, maxInbound: 10 };
+
+describe('legal threats', () => {
+  it.each([
+    'My attorney will be in touch.',
+    'We will pursue legal remedies if this continues.',
+    'I will report you to the FTC.',
+    'Consider this a cease and desist.',
+    'I am going to sue you for wasting my time.',
+    'Expect to hear from our lawyer: we are prepared to take legal action.',
+    'We are filing a complaint with the Federal Trade Commission.',
+    'We will serve you with a subpoena.',
+    'You will be hearing from my lawyers.',
+    'Our legal counsel is considering legal proceedings against you.',
+    'My L4wyer will be in t0uch with you shortly.',
+  ])('escalates %j', (text) => {
+    expect(legalThreat(text, lists.legalTerms)).not.toBeNull();
+  });
+
+  it.each([
+    'We are hiring a Legal Tech Engineer at a law firm.',
+    'Our client is an attorney-services startup.',
+    'Our lawyers will send the NDA tomorrow.',
+    'The role supports our litigation analytics product.',
+    'You would work with the legal team on contract tooling.',
+    'I would sue for a candidate like you, ha. Anyway, are you free?',
+    'The company builds software for court order management.',
+  ])('stays calm on %j', (text) => {
+    expect(legalThreat(text, lists.legalTerms)).toBeNull();
+  });
+});
+
+describe('company allowlist', () => {
+  it('matches the domain and its subdomains only', () => {
+    expect(allowlistedCompany('google.com', lists.companies)).toBe('Google');
+    expect(allowlistedCompany('mail.google.com', lists.companies)).toBe('Google');
+    expect(allowlistedCompany('fb.com', lists.companies)).toBe('Meta');
+    expect(allowlistedCompany('notgoogle.com', lists.companies)).toBeNull();
+    expect(allowlistedCompany('google.com.evil.example', lists.companies)).toBeNull();
+    expect(allowlistedCompany('gmail.com', lists.companies)).toBeNull();
+  });
+
+  it('ignores a company named in the body', () => {
+    const d = decideEscalation({ ...base, text: 'I used to work at Google and Stripe.' }, lists);
+    expect(d).toEqual({ escalate: false, reasons: [] });
+  });
+});
+
+describe('decideEscalation', () => {
+  it('escalates past the inbound message limit', () => {
+    expect(decideEscalation({ ...base, text: 'hi', inboundCount: 10 }, lists).escalate).toBe(false);
+    expect(decideEscalation({ ...base, text: 'hi', inboundCount: 11 }, lists).reasons).toEqual([{ rule: 'message_count', detail: '11 inbound messages (limit 10)' }]);
+  });
+
+  it('lists every reason', () => {
+    const d = decideEscalation({ ...base, senderDomain: 'careers.stripe.com', text: 'My attorney will be in touch.', inboundCount: 12 }, lists);
+    expect(d.reasons.map((r) => r.rule)).toEqual(['company_allowlist', 'legal_threat', 'message_count']);
+  });
+
+  it('is linear on long adversarial input', () => {
+    const text = `${'attorney will '.repeat(20_000)}${'a '.repeat(200_000)}`;
+    const t0 = performance.now();
+    decideEscalation({ ...base, text }, lists);
+    expect(performance.now() - t0).toBeLessThan(2_000);
+  });
+});
