@@ -7,6 +7,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { screen, type ShieldInput, type ShieldVerdict } from '../src/safety/shield/shield.js';
+import { parseEmail } from '../src/parse/parse-email.js';
+import { decideEscalation, loadEscalationLists } from '../src/safety/escalation.js';
 import { heldOut, loadDevData } from './train-shield.js';
 
 const EVAL = path.resolve(import.meta.dirname, '../../shared/eval');
@@ -153,6 +155,34 @@ async function recruiter(): Promise<void> {
   }
 }
 
+/** Escalation on the recruiter corpus: threats and allowlisted senders escalate, nothing else does. */
+async function recruiterEscalation(): Promise<void> {
+  const dir = path.join(EVAL, 'recruiter');
+  const lists = loadEscalationLists(path.resolve(import.meta.dirname, '../config'));
+  const labels = jsonl(path.join(dir, 'labels.jsonl')) as unknown as Array<Record<string, unknown>>;
+  const groups: Record<string, { ok: number; total: number; wrong: string[] }> = {};
+  for (const l of labels) {
+    if (l.machine_mail) continue; // machine mail never reaches escalation
+    const file = String(l.file);
+    const email = await parseEmail(readFileSync(path.join(dir, file)));
+    const d = decideEscalation(
+      { text: email.text, subject: email.subject, senderDomain: email.from?.address.split('@')[1] ?? '', inboundCount: 1, maxInbound: 10 },
+      lists,
+    );
+    const rules = d.reasons.map((r) => r.rule);
+    const group = l.legal_threat ? 'legal threat (want legal_threat)' : l.allowlisted_company ? 'allowlist (want company_allowlist)' : 'other human mail (want no escalation)';
+    const ok = l.legal_threat ? rules.includes('legal_threat') : l.allowlisted_company ? rules.includes('company_allowlist') : !d.escalate;
+    const g = (groups[group] ??= { ok: 0, total: 0, wrong: [] });
+    g.total++;
+    if (ok) g.ok++;
+    else g.wrong.push(`${file}:${rules.join('+') || 'none'}`);
+  }
+  for (const [name, g] of Object.entries(groups)) {
+    row('recruiter/ escalation', name, g.ok, g.total, '100%');
+    if (g.wrong.length) console.log(`  escalation ${name} wrong: ${g.wrong.join(' ')}`);
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(EVAL)) {
     console.log(`no evaluation data at ${EVAL}; nothing to evaluate`);
@@ -164,6 +194,7 @@ async function main(): Promise<void> {
   injection();
   await spamassassin();
   await recruiter();
+  await recruiterEscalation();
   const widths = [0, 1, 2, 3].map((i) => Math.max(...table.map((r) => (r[i] ?? '').length)));
   for (const r of [['set', 'metric', 'result', 'target'] as [string, string, string, string], ...table]) console.log(r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
 }

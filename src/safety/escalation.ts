@@ -69,6 +69,11 @@ const THREAT_CUES = [
   /\b(?:pursue|pursuing|seek|seeking|take|taking|consider(?:ing)?|explore|exploring)\s+(?:all\s+)?(?:available\s+)?legal (?:remedies|action|options|proceedings|recourse)\b/,
   /\b(?:file|filing|lodge|lodging)\s+(?:a\s+)?(?:formal\s+)?complaint\b/,
   /\bsee you in court\b/,
+  // Bringing a lawyer in on the reader: "forwarded this thread to my attorney", "instructed our
+  // counsel", "prepare for litigation".
+  /\b(?:forwarded|forwarding|sent|sending|passed|passing|handed|handing|referred|referring|escalated|escalating)\b.{0,60}?\bto (?:my|our) (?:attorney|lawyer|legal counsel|counsel|solicitor)s?\b/,
+  /\b(?:i|we)(?:'ve|'m|'re|'ll| have| had| am| are| will| shall)?(?: already| now| also)?\s+(?:instructed|retained|hired|engaged|contacted|consulted|consulting|involved|involving|instruct|retain|hire|engage|contact|consult|involve)\s+(?:my|our|a|an)\s+(?:attorney|lawyer|legal counsel|counsel|solicitor)s?\b/,
+  /\bprepar(?:e|ing|ed)\s+(?:for\s+)?(?:litigation|a lawsuit|legal action|legal proceedings|court)\b/,
 ];
 
 function sentences(text: string): string[] {

@@ -54,12 +54,62 @@ export function foldLeet(s: string): string {
   });
 }
 
+const LETTER = /\p{L}/u;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const SEPARATORS = new Set([' ', '.', '-', '_', '*', '\u00B7', '\u2022']);
+
+function isLetter(ch: string | undefined): boolean {
+  if (ch === undefined) return false;
+  const c = ch.charCodeAt(0);
+  if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return LETTER.test(ch);
+}
+
+function isWordChar(ch: string | undefined): boolean {
+  if (ch === undefined) return false;
+  const c = ch.charCodeAt(0);
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return WORD_CHAR.test(ch);
+}
+
 /**
- * Joins words spelled out one letter at a time with one repeated separator ("c l a u d e",
- * "C-l-a-u-d-e", "c.l.a.u.d.e"), from four letters up, so the word matches as a word.
+ * Joins words spelled out one letter at a time with separators ("c l a u d e", "C-l-a-u-d-e",
+ * "c.l.a.u.d.e", "c. l. a. u. d. e"), from four letters up, so the word matches as a word.
+ * One pass: a run shorter than four letters is at most three letters long, so re-scanning it
+ * from its next letter keeps the whole scan linear.
  */
 export function joinSpacedLetters(s: string): string {
-  return s.replace(/(?<![\p{L}\p{N}])\p{L}(?:([ .\-_*·•]) ?\p{L}){3,}(?![\p{L}\p{N}])/gu, (run) => run.replace(/[ .\-_*·•]/g, ''));
+  const parts: string[] = [];
+  let copyFrom = 0;
+  let i = 0;
+  const n = s.length;
+  while (i < n) {
+    if (!isLetter(s[i]) || isWordChar(s[i - 1]) || isWordChar(s[i + 1])) {
+      i++;
+      continue;
+    }
+    const letters = [s[i]!];
+    let end = i + 1;
+    for (;;) {
+      let k = end;
+      if (!SEPARATORS.has(s[k] ?? '')) break;
+      k++;
+      if (s[k] === ' ' && s[k - 1] !== ' ') k++;
+      if (!isLetter(s[k]) || isWordChar(s[k + 1])) break;
+      letters.push(s[k]!);
+      end = k + 1;
+    }
+    if (letters.length >= 4) {
+      parts.push(s.slice(copyFrom, i), letters.join(''));
+      copyFrom = end;
+      i = end;
+    } else {
+      i++;
+    }
+  }
+  if (copyFrom === 0) return s;
+  parts.push(s.slice(copyFrom));
+  return parts.join('');
 }
 
 /** NFKC, entities, invisible characters, homoglyphs, whitespace, lower case. */

@@ -15,6 +15,8 @@ describe('legal threats', () => {
     'Expect to hear from our lawyer: we are prepared to take legal action.',
     'We are filing a complaint with the Federal Trade Commission.',
     'We will serve you with a subpoena.',
+    "I've forwarded this entire thread to my attorney.",
+    'We have instructed our counsel to prepare for litigation.',
     'You will be hearing from my lawyers.',
     'Our legal counsel is considering legal proceedings against you.',
     'My L4wyer will be in t0uch with you shortly.',
@@ -28,6 +30,8 @@ describe('legal threats', () => {
     'Our lawyers will send the NDA tomorrow.',
     'The role supports our litigation analytics product.',
     'You would work with the legal team on contract tooling.',
+    "I've forwarded your profile to our hiring manager and our legal team for the NDA.",
+    'You would be consulting our lawyers on product questions now and then.',
     'I would sue for a candidate like you, ha. Anyway, are you free?',
     'The company builds software for court order management.',
   ])('stays calm on %j', (text) => {
