@@ -3,34 +3,85 @@
  * rot13. Each decoder is a linear scan; only decodings that read as text are returned.
  */
 
-const B64_RUN = /[A-Za-z0-9+/=\r\n]{24,}/g;
+import { SubstringSet } from './substrings.js';
+
 /** Decoded bytes of all chunks are capped so a 1 MB base64 body costs one pass, not more. */
 const MAX_DECODED = 200_000;
 
 function looksLikeText(s: string): boolean {
   if (s.length < 8) return false;
+  // printable / length > 0.95 fails for good once the unprintable count reaches 5%: stop there,
+  // so a megabyte of binary costs a few hundred characters, not a full pass.
+  // The margin of one keeps the exit clear of floating-point ties with the exact test below.
+  const maxUnprintable = s.length * 0.05 + 1;
   let printable = 0;
   let letters = 0;
   let spaces = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if ((c >= 32 && c < 127) || c === 10 || c === 13 || c === 9 || c >= 160) printable++;
+    else if (i + 1 - printable > maxUnprintable) return false;
     if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letters++;
     if (c === 32) spaces++;
   }
   return printable / s.length > 0.95 && letters / s.length > 0.5 && spaces > 0;
 }
 
+/** `s` without its trailing `=` padding; a loop, since `/=+$/` is quadratic on a long `=` run. */
+function stripPadding(s: string): string {
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === 61) end--;
+  return end === s.length ? s : s.slice(0, end);
+}
+
+// Base64 alphabet plus the padding and line breaks allowed inside a run.
+const B64_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\r\n') B64_CHAR[c.charCodeAt(0)] = 1;
+const MIN_B64_RUN = 24;
+
+const isB64 = (c: number): boolean => c < 128 && B64_CHAR[c] === 1;
+
+/**
+ * Maximal runs of base64 characters at least MIN_B64_RUN long: the matches of
+ * `/[A-Za-z0-9+/=\r\n]{24,}/g`, without a regex that restarts at every word of prose. Any such
+ * run starting in [i, i + 23] covers position i + 23, so when that character is not base64 the
+ * scan jumps 24 characters; otherwise it widens the run around it. Each character is read at most
+ * twice.
+ */
 export function decodeBase64Chunks(text: string): string[] {
   const out: string[] = [];
   let budget = MAX_DECODED;
-  const re = B64_RUN;
-  re.lastIndex = 0;
-  for (let m = re.exec(text); m && budget > 0; m = re.exec(text)) {
-    const compact = m[0].replace(/[\r\n]/g, '');
-    // A run of one repeated character or a long word is not base64 worth decoding.
-    if (compact.length < 24 || !/[0-9+/A-Z]/.test(compact) || !/[a-z]/.test(compact)) continue;
-    const body = compact.slice(0, Math.min(compact.length, budget * 2)).replace(/=+$/, '');
+  const n = text.length;
+  let i = 0;
+  while (budget > 0) {
+    const probe = i + MIN_B64_RUN - 1;
+    if (probe >= n) break;
+    if (!isB64(text.charCodeAt(probe))) {
+      i = probe + 1;
+      continue;
+    }
+    let start = probe;
+    while (start > i && isB64(text.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    while (end < n && isB64(text.charCodeAt(end))) end++;
+    i = end;
+    if (end - start < MIN_B64_RUN) continue;
+    // A run of one repeated character or a long word is not base64 worth decoding: it needs a
+    // lower-case letter and an upper-case letter, digit, + or /.
+    let lower = false;
+    let other = false;
+    let breaks = false;
+    for (let k = start; k < end; k++) {
+      const c = text.charCodeAt(k);
+      if (c >= 97 && c <= 122) lower = true;
+      else if (c === 10 || c === 13) breaks = true;
+      else if (c !== 61) other = true;
+    }
+    if (!lower || !other) continue;
+    const run = text.slice(start, end);
+    const compact = breaks ? run.replace(/[\r\n]/g, '') : run;
+    if (compact.length < MIN_B64_RUN) continue;
+    const body = stripPadding(compact.slice(0, Math.min(compact.length, budget * 2)));
     const decoded = Buffer.from(body.slice(0, body.length - (body.length % 4)), 'base64').toString('utf8');
     budget -= decoded.length;
     if (looksLikeText(decoded)) out.push(decoded);
@@ -38,9 +89,14 @@ export function decodeBase64Chunks(text: string): string[] {
   return out;
 }
 
+const QP_ESCAPE = /=[0-9A-F]{2}/g;
+
 /** Quoted-printable is decoded only when the text carries enough QP escapes to be QP. */
 export function decodeQuotedPrintable(text: string): string | null {
-  const escapes = text.match(/=[0-9A-F]{2}/g)?.length ?? 0;
+  if (!text.includes('=')) return null;
+  let escapes = 0;
+  QP_ESCAPE.lastIndex = 0;
+  while (escapes < 3 && QP_ESCAPE.exec(text)) escapes++;
   if (escapes < 3) return null;
   const bytes = Buffer.from(text.replace(/=\r?\n/g, ''), 'latin1');
   const out: number[] = [];
@@ -59,6 +115,8 @@ export function decodeQuotedPrintable(text: string): string | null {
 // rot13 forms of words that only an attack or a crisis message would encode.
 const ROT13_HINTS = ['vtaber', 'vafgehpgvba', 'flfgrz', 'cebzcg', 'wnvyoernx', 'qvfertneq', 'xvyy', 'fhvpvqr', 'bireqbfr', 'zlfrys'];
 
+const ROT13_WORDS = new SubstringSet(ROT13_HINTS, [], true);
+
 export function rot13(s: string): string {
   const out = new Uint16Array(s.length);
   for (let i = 0; i < s.length; i++) {
@@ -70,8 +128,11 @@ export function rot13(s: string): string {
 
 /** The rot13 reading of `text`, when it contains rot13-encoded attack or crisis words. */
 export function decodeRot13(text: string): string | null {
-  const lower = text.toLowerCase();
-  return ROT13_HINTS.some((w) => lower.includes(w)) ? rot13(text) : null;
+  // One case-insensitive table pass instead of lower-casing the text and ten includes(). It folds
+  // only ASCII letters, which is what toLowerCase() did for these hints: the only non-ASCII
+  // characters it lowers to ASCII are the Kelvin sign (no hint has a k) and U+0130, which becomes
+  // "i" plus a combining dot and so never completes a hint.
+  return ROT13_WORDS.scan(text).includes(1) ? rot13(text) : null;
 }
 
 /** Every decoded reading of `text` worth screening. */

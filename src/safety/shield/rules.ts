@@ -183,3 +183,27 @@ export const RULE_HINTS: Record<string, string[]> = {
   'self-harm': ['myself', '~harm'],
   relapse: ['~relaps', 'cuts', 'scars'],
 };
+
+/**
+ * A second, narrower gate for rules whose hint words are common in ordinary mail ("your", "now",
+ * "not", ":"): substrings at least one of which every match of the rule's regex contains, read
+ * off the regex's literal parts. A rule runs only when its hint words AND one of these pass, so
+ * detection is unchanged (each list is implied by the regex) while most mail skips the scan.
+ */
+export const RULE_REQUIRES: Record<string, string[]> = {
+  'new-task': ['your new ', 'your real ', 'your actual ', 'your true '],
+  'system-prompt-ask': ['system', 'initial', 'instructions you', 'prompt above', 'hidden instructions', 'knowledge base', 'internal instructions', 'configuration prompt'],
+  'response-directive': ['response', 'reply', 'output', 'answer', 'summary', 'completion'],
+  'now-no-longer': ['you are now', 'you are no longer', 'you are not', "you 're now", "you 're no longer", "you 're not"],
+  'not-bound': ['you are ', "you 're ", 'free from', 'free of', 'freed from', 'freed of'],
+  'from-now-on': ['from now on', 'both', 'two'],
+  'end-of-input': [']', 'end of '],
+  'system-line': ['sys', 'developer'],
+  'assistant-line': ['assistant', 'ai', 'gpt', 'model', 'bot'],
+  'want-die': ['die', 'end it all', 'be dead', 'end things', 'end everything', 'stop living', 'not alive', 'not be alive', 'not here', 'not be here', 'not exist', 'never wake up'],
+  'end-it': ['end it ', 'ending it all', 'die tonight', 'not be here tomorrow'],
+  'cant-go-on': ["can't", 'cant', 'cannot'],
+  'hate-life': ['i hate ', 'no way out', 'no hope left', 'no future for me', 'nobody w', 'no one w', 'tired of ', 'to live for', 'point of ', 'point in '],
+  goodbye: ['goodbye', 'good bye', 'suicide'],
+  'farewell-soft': ['by the time ', "won't be ", 'wont be ', 'giving away ', 'gave away ', 'give away '],
+};

@@ -4,7 +4,8 @@
  */
 import { normaliseForShield } from './fast-normalise.js';
 import { scoreText, scorerModels } from './scorer.js';
-import { CRISIS_EVASIVE, CRISIS_RULES, JAILBREAK_EVASIVE, JAILBREAK_RULES, RULE_HINTS, type Rule, type RuleKind } from './rules.js';
+import { SubstringSet } from './substrings.js';
+import { CRISIS_EVASIVE, CRISIS_RULES, JAILBREAK_EVASIVE, JAILBREAK_RULES, RULE_HINTS, RULE_REQUIRES, type Rule, type RuleKind } from './rules.js';
 
 export interface Signal {
   rule: string;
@@ -22,13 +23,50 @@ const DIVIDER_MARKER = /godmode|god mode|liberat|jailbr|unlock|pliny|l\W?o\W?v\W
 // Lines are looked at through a bounded slice around the divider so a 1 MB line costs one pass.
 const LINE_SLICE = 400;
 
-const WORD_SPLIT = /[^a-z0-9']+/;
+const RULES: Rule[] = [...JAILBREAK_RULES, ...CRISIS_RULES];
 
-/** Whether a rule can match at all: one of its hint words is present. */
-function mayMatch(rule: Rule, text: string, words: Set<string>): boolean {
-  const hints = RULE_HINTS[rule.id];
-  if (!hints) return true;
-  for (const h of hints) if (h.startsWith('~') ? text.includes(h.slice(1)) : words.has(h)) return true;
+/**
+ * All of the rules' hint words, substring hints (`~`) and `RULE_REQUIRES` lists are answered at
+ * once by one Aho-Corasick pass per target text (the folded text, and the base text for markup
+ * rules). A hint word counts only as a whole token, a run of `[a-z0-9']`, exactly as the pieces
+ * of `split(/[^a-z0-9']+/)` did, so an ordinary email costs two table-driven passes and no
+ * word array, word set or per-rule `includes` scans.
+ */
+interface RulePlan {
+  rule: Rule;
+  /** No hints at all: the rule always runs. */
+  always: boolean;
+  /** Pattern ids of the hint words (looked up in the folded text's scan) and of the substring hints and requirements (in the rule's target's scan). */
+  words: number[];
+  substrings: number[];
+  requires: number[] | undefined;
+}
+class PatternTable {
+  readonly patterns: string[] = [];
+  readonly whole: boolean[] = [];
+  id(pattern: string, wholeToken: boolean): number {
+    for (let i = 0; i < this.patterns.length; i++) if (this.patterns[i] === pattern && this.whole[i] === wholeToken) return i;
+    this.whole.push(wholeToken);
+    return this.patterns.push(pattern) - 1;
+  }
+}
+// One table for both targets: when leet folding changed nothing, one scan serves both.
+const TABLE = new PatternTable();
+const PLANS: RulePlan[] = RULES.map((rule) => {
+  const hints = RULE_HINTS[rule.id] ?? [];
+  const requires = RULE_REQUIRES[rule.id];
+  return {
+    rule,
+    always: RULE_HINTS[rule.id] === undefined,
+    words: hints.filter((h) => !h.startsWith('~')).map((h) => TABLE.id(h, true)),
+    substrings: hints.filter((h) => h.startsWith('~')).map((h) => TABLE.id(h.slice(1), false)),
+    requires: requires?.map((r) => TABLE.id(r, false)),
+  };
+});
+const SUBSTRINGS = new SubstringSet(TABLE.patterns, TABLE.whole);
+
+function anyFound(found: Uint8Array, ids: readonly number[]): boolean {
+  for (const id of ids) if (found[id] === 1) return true;
   return false;
 }
 
@@ -105,10 +143,15 @@ export interface PieceResult {
 export function screenPiece(raw: string): PieceResult {
   const { text, base, evasive } = normaliseForShield(raw);
   const signals: Signal[] = [];
-  const words = new Set(text.split(WORD_SPLIT));
-  for (const rule of [...JAILBREAK_RULES, ...CRISIS_RULES]) {
-    const target = rule.structural ? base : text;
-    if (mayMatch(rule, target, words)) runRule(rule, target, signals);
+  const inText = SUBSTRINGS.scan(text);
+  const inBase = base === text ? inText : SUBSTRINGS.scan(base);
+  for (let i = 0; i < PLANS.length; i++) {
+    const plan = PLANS[i] as RulePlan;
+    const rule = plan.rule;
+    const found = rule.structural ? inBase : inText;
+    if (!plan.always && !anyFound(inText, plan.words) && !anyFound(found, plan.substrings)) continue;
+    if (plan.requires && !anyFound(found, plan.requires)) continue;
+    runRule(rule, rule.structural ? base : text, signals);
   }
   dividerArt(text, signals);
   evasiveTokens(text, evasive, signals);
