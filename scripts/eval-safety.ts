@@ -9,32 +9,9 @@ import { simpleParser } from 'mailparser';
 import { screen, type ShieldInput, type ShieldVerdict } from '../src/safety/shield/shield.js';
 import { parseEmail } from '../src/parse/parse-email.js';
 import { decideEscalation, loadEscalationLists } from '../src/safety/escalation.js';
-import { heldOut, loadDevData } from './train-shield.js';
+import { heldOut, loadDevData, parseCsv } from './train-shield.js';
 
 const EVAL = path.resolve(import.meta.dirname, '../../shared/eval');
-
-/** RFC 4180 CSV: quoted fields may hold commas, newlines and doubled quotes. */
-function parseCsv(src: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (quoted) {
-      if (c === '"' && src[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      row.push(field), rows.push(row), (row = []), (field = '');
-    } else field += c;
-  }
-  if (field || row.length) row.push(field), rows.push(row);
-  return rows;
-}
 
 const isJailbreak = (v: ShieldVerdict) => v === 'JAILBREAK_DETECTED' || v === 'CRISIS_UNDER_ATTACK';
 const isCrisis = (v: ShieldVerdict) => v === 'CRISIS_DETECTED' || v === 'CRISIS_UNDER_ATTACK';

@@ -3,8 +3,8 @@ import type { Config } from '../config/config.js';
 import { isMigrated, openDatabase, type Db } from '../db/database.js';
 import { parseEmail } from '../parse/parse-email.js';
 import { viewEmail } from '../pipeline/inspect.js';
-import { decideEscalation, loadEscalationLists } from '../safety/escalation.js';
-import { screen } from '../safety/shield/shield.js';
+import { escalationFor, screenEmail } from '../pipeline/reply-plan.js';
+import { loadEscalationLists } from '../safety/escalation.js';
 
 async function readInput(source: string): Promise<Buffer> {
   if (source !== '-') return readFileSync(source);
@@ -37,21 +37,9 @@ export async function inspectCommand(config: Readonly<Config>, source: string): 
   }
   try {
     const view = await viewEmail(db, config, email, { answerable: true, now: Date.now() });
-    const shield = screen(
-      { text: email.text, html: email.html, attachmentNames: email.attachments.map((a) => a.filename ?? '').filter(Boolean) },
-      { maxChars: config.safety.shieldMaxChars },
-    );
+    const shield = screenEmail(email, config);
     const conversation = view.thread.kind === 'new' ? null : view.thread.conversation;
-    const escalation = decideEscalation(
-      {
-        text: email.text,
-        subject: email.subject,
-        senderDomain: email.from?.address.split('@')[1] ?? '',
-        inboundCount: (conversation?.message_count ?? 0) + 1,
-        maxInbound: config.safety.maxInbound,
-      },
-      loadEscalationLists(config.configDir),
-    );
+    const escalation = escalationFor(email, conversation, config, loadEscalationLists(config.configDir));
     return {
       parsed: {
         from: email.from,

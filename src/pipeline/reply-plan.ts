@@ -33,6 +33,28 @@ export interface PlanDeps {
   validatorTerms: ValidatorTerms;
 }
 
+/** SHIELD over everything the sender controls: the new text, the HTML, the attachment names. */
+export function screenEmail(email: InboundEmail, config: Readonly<Config>): ShieldResult {
+  return screen(
+    { text: email.text, html: email.html, attachmentNames: email.attachments.map((a) => a.filename ?? '').filter(Boolean) },
+    { maxChars: config.safety.shieldMaxChars },
+  );
+}
+
+/** The escalation rules for this email as the next inbound message of `conversation`. */
+export function escalationFor(email: InboundEmail, conversation: Conversation | null, config: Readonly<Config>, lists: EscalationLists): EscalationDecision {
+  return decideEscalation(
+    {
+      text: email.text,
+      subject: email.subject,
+      senderDomain: email.from?.address.split('@')[1] ?? '',
+      inboundCount: (conversation?.message_count ?? 0) + 1,
+      maxInbound: config.safety.maxInbound,
+    },
+    lists,
+  );
+}
+
 /**
  * Screens, escalates, writes and validates: everything between "this mail deserves an answer"
  * and the commit. Network calls (the model) happen here, never inside the transaction.
@@ -44,20 +66,8 @@ export async function planReply(
   context: (opts: { text: string; hardening: boolean }) => Promise<ReplyContext>,
 ): Promise<ReplyPlan> {
   const { config, log } = deps;
-  const shield = screen(
-    { text: email.text, html: email.html, attachmentNames: email.attachments.map((a) => a.filename ?? '').filter(Boolean) },
-    { maxChars: config.safety.shieldMaxChars },
-  );
-  const escalation = decideEscalation(
-    {
-      text: email.text,
-      subject: email.subject,
-      senderDomain: email.from?.address.split('@')[1] ?? '',
-      inboundCount: (conversation?.message_count ?? 0) + 1,
-      maxInbound: config.safety.maxInbound,
-    },
-    deps.escalationLists,
-  );
+  const shield = screenEmail(email, config);
+  const escalation = escalationFor(email, conversation, config, deps.escalationLists);
   const base = { shield, escalation, hold: null, validationNotes: null };
   if (escalation.escalate) {
     return { ...base, reply: null, alert: { kind: 'escalation', reasons: escalation.reasons.map((r) => r.detail) }, validationPassed: null, state: 'ESCALATED' };

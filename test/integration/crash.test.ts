@@ -107,8 +107,11 @@ describe.skipIf(!dovecotBinary())('crash safety (SIGKILL)', () => {
     hermes = await start();
     // No sent copy arrives, so after the grace period the reply is sent again, once.
     await waitUntil(async () => (await replyCount(id)) === 1, { timeoutMs: 20_000, what: 'resend after grace' });
-    const after = await db.selectFrom('outbox').selectAll().where('in_reply_to', '=', id).executeTakeFirstOrThrow();
-    expect(after.status).toBe('sent');
+    // The relay stores the mail before it answers 250, so the row turns 'sent' a moment later.
+    await waitUntil(async () => {
+      const after = await db.selectFrom('outbox').select('status').where('in_reply_to', '=', id).executeTakeFirstOrThrow();
+      return after.status === 'sent';
+    }, { what: 'row marked sent' });
   });
 
   it('during SMTP, after the relay accepted the message but before the daemon heard 250', async () => {
