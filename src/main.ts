@@ -9,7 +9,6 @@ export interface RunningDaemon {
   server: FastifyInstance;
   /** Stops intake, finishes in-flight work, closes connections. */
   shutdown(): Promise<void>;
-  address: { host: string; port: number };
 }
 
 export async function startDaemon(config: Readonly<Config>, overrides: ContextOverrides = {}): Promise<RunningDaemon> {
@@ -36,7 +35,7 @@ export async function startDaemon(config: Readonly<Config>, overrides: ContextOv
       await ctx.db.destroy();
       ctx.log.info('stopped');
     })());
-  return { ctx, server, shutdown, address: { host: config.http.host, port } };
+  return { ctx, server, shutdown };
 }
 
 /** `hermes serve`: runs until SIGTERM/SIGINT, then drains and exits 0 within the configured time. */

@@ -24,10 +24,6 @@ export async function findOpenConversationBySender(db: Db | Tx, sender: string):
     .executeTakeFirst();
 }
 
-export async function getConversation(db: Db | Tx, id: number): Promise<Conversation | undefined> {
-  return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export async function insertConversation(tx: Tx, row: NewConversation): Promise<number> {
   const { id } = await tx.insertInto('conversations').values(row).returning('id').executeTakeFirstOrThrow();
   return id;

@@ -117,8 +117,9 @@ export class OutboxSender {
     } catch {
       next = null;
     }
-    const inDoubt = this.deps.config.outbox.reconcileGraceMs;
-    const wait = next === null ? Math.min(60_000, Math.max(1_000, inDoubt)) : Math.max(0, next - this.now());
+    // Nothing due: wake within the reconcile grace period (for in-doubt rows), at most a minute.
+    const grace = this.deps.config.outbox.reconcileGraceMs;
+    const wait = next === null ? Math.min(60_000, Math.max(1_000, grace)) : Math.max(0, next - this.now());
     if (this.loop.stopped) return;
     this.timer = setTimeout(() => this.kick(), Math.min(wait, 60_000));
     this.timer.unref();

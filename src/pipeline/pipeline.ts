@@ -64,12 +64,6 @@ export class Pipeline {
     await this.loop.stop();
   }
 
-  /** Processes everything pending; resolves when nothing is left. */
-  async drain(): Promise<void> {
-    this.loop.kick();
-    await this.loop.settled();
-  }
-
   /**
    * Messages are taken in arrival order and parsed one by one; the rest (deciding, the model
    * call, the commit) runs for up to `concurrency` messages at once. Messages that share a
