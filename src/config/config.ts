@@ -73,6 +73,28 @@ export interface Config {
     temperature: number | null;
     timeoutMs: number;
     maxRetries: number;
+    /** Who gets model-written replies; `AI_ENABLED=false` forces 'off'. The runtime value in the database wins (`hermes ai`). */
+    mode: 'off' | 'allowlist' | 'percentage' | 'all';
+    allowlist: string[];
+    percentage: number;
+    intentModel: string;
+    intentTemperature: number;
+    threadTokenBudget: number;
+  };
+  github: {
+    /** The repository recruiters are steered to star, as owner and name; null when not configured. */
+    repo: { owner: string; name: string } | null;
+    token: string | null;
+    apiUrl: string;
+    timeoutMs: number;
+    recheckIntervalMs: number;
+  };
+  brain: {
+    resumeUrl: string | null;
+    resumeFile: string | null;
+    monitorAddress: string | null;
+    ghostAfterUnanswered: number;
+    schedulerIntervalMs: number;
   };
   http: { host: string; port: number; maxSyncAgeMs: number };
   log: { level: Settings['LOG_LEVEL']; format: Settings['LOG_FORMAT'] };
@@ -183,6 +205,26 @@ function toConfig(s: Settings): Config {
       temperature: s.LLM_TEMPERATURE ?? null,
       timeoutMs: s.LLM_TIMEOUT_MS,
       maxRetries: s.LLM_MAX_RETRIES,
+      mode: s.AI_ENABLED ? s.AI_MODE : 'off',
+      allowlist: s.AI_ALLOWLIST,
+      percentage: s.AI_PERCENTAGE,
+      intentModel: s.INTENT_MODEL ?? s.LLM_MODEL,
+      intentTemperature: s.INTENT_TEMPERATURE,
+      threadTokenBudget: s.PROMPT_THREAD_TOKEN_BUDGET,
+    },
+    github: {
+      repo: s.GITHUB_REPO ? { owner: s.GITHUB_REPO.split('/')[0] as string, name: s.GITHUB_REPO.split('/')[1] as string } : null,
+      token: s.GITHUB_TOKEN ?? null,
+      apiUrl: s.GITHUB_API_URL.replace(/\/+$/, ''),
+      timeoutMs: s.GITHUB_TIMEOUT_MS,
+      recheckIntervalMs: s.STAR_RECHECK_INTERVAL_SECONDS * 1000,
+    },
+    brain: {
+      resumeUrl: s.RESUME_URL ?? null,
+      resumeFile: s.RESUME_FILE ?? null,
+      monitorAddress: s.MONITOR_ADDRESS ?? null,
+      ghostAfterUnanswered: s.GHOST_AFTER_UNANSWERED,
+      schedulerIntervalMs: s.SCHEDULER_INTERVAL_SECONDS * 1000,
     },
     http: { host: s.HTTP_HOST, port: s.HTTP_PORT, maxSyncAgeMs: s.HEALTH_MAX_SYNC_AGE_SECONDS * 1000 },
     log: { level: s.LOG_LEVEL, format: s.LOG_FORMAT },

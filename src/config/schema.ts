@@ -86,6 +86,12 @@ export const settingsSchema = z.object({
   SHIELD_MAX_CHARS: int(1_000, 10_000_000).default(100_000),
 
   AI_ENABLED: bool.default(true),
+  AI_MODE: z.enum(['off', 'allowlist', 'percentage', 'all'], { message: 'expected off, allowlist, percentage or all' }).default('all'),
+  AI_ALLOWLIST: z
+    .string()
+    .transform((s) => s.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean))
+    .default([]),
+  AI_PERCENTAGE: int(0, 100).default(100),
   ANTHROPIC_API_KEY: text.optional(),
   ANTHROPIC_BASE_URL: z.url({ message: 'expected a URL' }).optional(),
   LLM_MODEL: text.default('claude-sonnet-5-5'),
@@ -94,6 +100,25 @@ export const settingsSchema = z.object({
   LLM_TEMPERATURE: num(0, 1).optional(),
   LLM_TIMEOUT_MS: int(1_000, 600_000).default(60_000),
   LLM_MAX_RETRIES: int(0, 10).default(2),
+  INTENT_MODEL: text.optional(),
+  INTENT_TEMPERATURE: num(0, 1).default(0),
+  PROMPT_THREAD_TOKEN_BUDGET: int(200, 200_000).default(6_000),
+
+  GITHUB_REPO: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/, { message: 'expected owner/repository' })
+    .optional(),
+  GITHUB_TOKEN: text.optional(),
+  GITHUB_API_URL: z.url({ message: 'expected a URL' }).default('https://api.github.com'),
+  GITHUB_TIMEOUT_MS: int(500, 120_000).default(10_000),
+  STAR_RECHECK_INTERVAL_SECONDS: int(10, 604_800).default(900),
+
+  RESUME_URL: z.url({ message: 'expected a URL' }).optional(),
+  RESUME_FILE: text.optional(),
+  MONITOR_ADDRESS: email.optional(),
+  GHOST_AFTER_UNANSWERED: int(1, 100).default(4),
+  SCHEDULER_INTERVAL_SECONDS: int(5, 86_400).default(300),
 
   HTTP_HOST: text.default('127.0.0.1'),
   HTTP_PORT: int(0, 65535).default(8080),
@@ -111,7 +136,7 @@ export const settingsSchema = z.object({
 export type Settings = z.output<typeof settingsSchema>;
 
 /** Names whose values are secrets: they may also be given as `<NAME>_FILE`, and are never logged. */
-export const SECRET_SETTINGS = ['IMAP_PASSWORD', 'SMTP_PASSWORD', 'ANTHROPIC_API_KEY', 'NEVER_SEND'] as const;
+export const SECRET_SETTINGS = ['IMAP_PASSWORD', 'SMTP_PASSWORD', 'ANTHROPIC_API_KEY', 'NEVER_SEND', 'GITHUB_TOKEN'] as const;
 
 /** Settings the daemon cannot run without; `inspect` and `migrate` work without them. */
 export const DAEMON_REQUIRED = ['HERMES_ADDRESS', 'IMAP_HOST', 'IMAP_USER', 'IMAP_PASSWORD', 'SMTP_HOST'] as const;
