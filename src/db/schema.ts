@@ -46,6 +46,17 @@ export interface ConversationsTable {
   /** Consecutive drafts that failed output validation; 3 escalate. */
   validation_failures: Generated<number>;
   escalation_reason: string | null;
+  /** Random per conversation: fabricated PII derives from it, so the same answer is given twice. */
+  pii_seed: string | null;
+  /** 1 once a PII request was stalled; the next one is answered with fabricated data. */
+  pii_stalled: Generated<number>;
+  /** JSON array of the phone-excuse indexes already used here; never repeated. */
+  phone_excuses_used: Generated<string>;
+  /** Our replies in a row without an answer; the scheduler ghosts at GHOST_AFTER_UNANSWERED. */
+  unanswered_replies: Generated<number>;
+  star_checked_at: number | null;
+  /** When the scheduler should check the star again (AWAITING_STAR, or after a rate limit). */
+  star_check_after: number | null;
   last_inbound_at: number | null;
   last_outbound_at: number | null;
   created_at: number;
@@ -96,6 +107,14 @@ export interface MessagesTable {
   error_notes: string | null;
   shield_verdict: string | null;
   shield_categories: string | null;
+  intent_confidence: number | null;
+  /** 'llm' or 'keywords': which classifier decided. */
+  intent_source: string | null;
+  /** `state A -> B` and the action chosen for this inbound message. */
+  transition: string | null;
+  action: string | null;
+  cache_read_tokens: number | null;
+  cache_creation_tokens: number | null;
   created_at: number;
 }
 
@@ -128,12 +147,35 @@ export interface OutboxTable {
   sent_at: number | null;
 }
 
+export type KnowledgeCategory = 'career_fact' | 'qa_pair' | 'filled_table' | 'example_conversation';
+export const KNOWLEDGE_CATEGORIES: readonly KnowledgeCategory[] = ['career_fact', 'qa_pair', 'filled_table', 'example_conversation'];
+
+/** The owner's knowledge base; `knowledge_fts` (FTS5, kept in sync by triggers) indexes key and value. */
+export interface KnowledgeTable {
+  id: Generated<number>;
+  category: KnowledgeCategory;
+  key: string;
+  value: string;
+  active: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Runtime settings changed by the CLI while the daemon runs (`hermes ai <mode>`). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}
+
 export interface Database {
   mailbox_state: MailboxStateTable;
   conversations: ConversationsTable;
   raw_messages: RawMessagesTable;
   messages: MessagesTable;
   outbox: OutboxTable;
+  knowledge: KnowledgeTable;
+  settings: SettingsTable;
 }
 
 export type Conversation = Selectable<ConversationsTable>;
@@ -144,3 +186,4 @@ export type Message = Selectable<MessagesTable>;
 export type NewMessage = Insertable<MessagesTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;
+export type KnowledgeEntry = Selectable<KnowledgeTable>;
