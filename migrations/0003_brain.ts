@@ -18,6 +18,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('messages').addColumn('cache_read_tokens', 'integer').execute();
   await db.schema.alterTable('messages').addColumn('cache_creation_tokens', 'integer').execute();
 
+  // A file from config (RESUME_FILE) attached to a reply; never chosen by the model.
+  await db.schema.alterTable('outbox').addColumn('attachment_path', 'text').execute();
+
   await db.schema
     .createTable('settings')
     .addColumn('key', 'text', (c) => c.primaryKey())
@@ -28,6 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('settings').execute();
+  await db.schema.alterTable('outbox').dropColumn('attachment_path').execute();
   for (const col of ['cache_creation_tokens', 'cache_read_tokens', 'action', 'transition', 'intent_source', 'intent_confidence']) {
     await db.schema.alterTable('messages').dropColumn(col).execute();
   }

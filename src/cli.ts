@@ -18,6 +18,19 @@ commands:
                         validate a draft reply read from stdin; prints {"pass","failures"}
   outbox [status]       list replies in the outbox (pending, sending, sent, failed, held)
   outbox release <id>   send a held or failed reply again
+  ai [status]           show who gets model-written replies
+  ai <off|allowlist|percentage|all> [--percentage N] [--allowlist LIST]
+                        switch the AI rollout at runtime (no restart needed)
+  ai conversation <id> <on|off|default>
+                        force the model on or off for one conversation
+  knowledge import <file.yaml>         import or update the knowledge base from YAML
+  knowledge import-table <name> <file> store a filled table (CSV or "field: value" lines)
+  knowledge list [category] [--all]    list entries (--all includes deleted ones)
+  knowledge delete <id>                soft-delete an entry
+  knowledge search <text>              show what retrieval picks for a text
+  fabricate <id>        print the fabricated personal data a conversation gives recruiters
+  ghost <id>            stop answering a conversation (GHOSTED) and cancel its queued replies
+  reinit <id>           reset a conversation to INITIAL so Hermes answers it afresh
   demo                  run Hermes end to end against a private Dovecot and SMTP relay
   help                  show this text
 
@@ -60,11 +73,33 @@ async function main(argv: string[]): Promise<number> {
       const config = configFromProcessEnv();
       const { checkReplyCommand } = await import('./commands/check-reply.js');
       const { loadValidatorTerms } = await import('./safety/output-validator.js');
-      printJson(await checkReplyCommand(args, process.stdin, { neverSend: config.safety.neverSend, terms: loadValidatorTerms(config.configDir) }));
+      const { fabricatedLookup } = await import('./commands/check-reply.js');
+      printJson(await checkReplyCommand(args, process.stdin, { neverSend: config.safety.neverSend, terms: loadValidatorTerms(config.configDir), fabricatedFor: fabricatedLookup(config) }));
       return 0;
     }
     case 'outbox': {
       printJson(await outboxCommand(configFromProcessEnv(), args));
+      return 0;
+    }
+    case 'ai': {
+      const { aiCommand } = await import('./commands/ai.js');
+      printJson(await aiCommand(configFromProcessEnv(), args));
+      return 0;
+    }
+    case 'knowledge': {
+      const { knowledgeCommand } = await import('./commands/knowledge.js');
+      printJson(await knowledgeCommand(configFromProcessEnv(), args));
+      return 0;
+    }
+    case 'fabricate': {
+      const { fabricateCommand } = await import('./commands/fabricate.js');
+      printJson(await fabricateCommand(configFromProcessEnv(), args));
+      return 0;
+    }
+    case 'ghost':
+    case 'reinit': {
+      const { conversationCommand } = await import('./commands/conversation.js');
+      printJson(await conversationCommand(configFromProcessEnv(), command, args));
       return 0;
     }
     case 'demo': {

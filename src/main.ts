@@ -21,12 +21,14 @@ export async function startDaemon(config: Readonly<Config>, overrides: ContextOv
   ctx.sender.start();
   ctx.pipeline.start();
   ctx.watcher.start();
+  ctx.scheduler.start();
   ctx.log.info({ port, mailbox: config.imap.mailbox, ai: config.llm.enabled && config.llm.apiKey !== null }, 'hermes started');
 
   let closing: Promise<void> | null = null;
   const shutdown = () =>
     (closing ??= (async () => {
       ctx.log.info('shutting down');
+      await ctx.scheduler.stop();
       await ctx.watcher.stop();
       await ctx.pipeline.stop();
       await ctx.sender.stop();

@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import type { Config } from '../config/config.js';
+import { migrateToLatest, openDatabase } from '../db/database.js';
+import { fabricatePii, loadPiiPools, type FabricatedPii } from '../persona/fabricate.js';
 import { AppError } from '../shared/errors.js';
 import { validateReply, type ValidationFailure, type ValidatorTerms } from '../safety/output-validator.js';
 
@@ -6,7 +10,9 @@ const USAGE = 'usage: hermes check-reply [--star-verified] [--conversation ID] <
 export interface CheckReplyContext {
   /** The owner's real personal data; matched, never printed. */
   neverSend: string[];
-  /** The conversation's fabricated SSN, once PII fabrication exists; null when it has none. */
+  /** The conversation's fabricated PII; null when it has none (no seed yet). See fabricatedLookup. */
+  fabricatedFor?: (conversationId: number) => Promise<FabricatedPii | null>;
+  /** The conversation's fabricated SSN alone; used only when `fabricatedFor` is absent. */
   fabricatedSsnFor?: (conversationId: number) => Promise<string | null>;
   /** Term lists from the configured config dir; the shipped ones when absent. */
   terms?: ValidatorTerms;
@@ -49,12 +55,37 @@ export async function checkReplyCommand(
 ): Promise<{ pass: boolean; failures: ValidationFailure[] }> {
   const opts = parseArgs(args);
   const draft = await readAll(input);
-  const fabricatedSsn = opts.conversationId !== null && ctx.fabricatedSsnFor ? await ctx.fabricatedSsnFor(opts.conversationId) : null;
+  const id = opts.conversationId;
+  const fabricated = id !== null && ctx.fabricatedFor ? await ctx.fabricatedFor(id) : null;
+  const fabricatedSsn = id !== null && !ctx.fabricatedFor && ctx.fabricatedSsnFor ? await ctx.fabricatedSsnFor(id) : null;
   const result = validateReply(draft, {
     starVerified: opts.starVerified,
-    fabricatedSsn,
+    ...(fabricated ? { fabricated } : { fabricatedSsn }),
     neverSend: ctx.neverSend,
     ...(ctx.terms ? { terms: ctx.terms } : {}),
   });
   return { pass: result.pass, failures: result.failures };
+}
+
+/**
+ * Reads a conversation's fabricated PII from the database for `--conversation ID`. A
+ * conversation without a PII seed has told nobody anything, so it gets null (no fabricated
+ * value is accepted) and, unlike `hermes fabricate`, no seed is created: checking a draft
+ * changes nothing. An unknown conversation is a usage error.
+ */
+export function fabricatedLookup(config: Readonly<Config>): (conversationId: number) => Promise<FabricatedPii | null> {
+  return async (conversationId) => {
+    if (config.databasePath !== ':memory:' && !existsSync(config.databasePath)) {
+      throw new AppError('INPUT_INVALID', `conversation ${conversationId} does not exist (no database at ${config.databasePath})`);
+    }
+    const db = openDatabase(config.databasePath);
+    try {
+      await migrateToLatest(db);
+      const row = await db.selectFrom('conversations').select('pii_seed').where('id', '=', conversationId).executeTakeFirst();
+      if (!row) throw new AppError('INPUT_INVALID', `conversation ${conversationId} does not exist`);
+      return row.pii_seed ? fabricatePii(row.pii_seed, loadPiiPools(config.configDir)) : null;
+    } finally {
+      await db.destroy();
+    }
+  };
 }

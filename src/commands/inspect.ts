@@ -3,7 +3,9 @@ import type { Config } from '../config/config.js';
 import { isMigrated, openDatabase, type Db } from '../db/database.js';
 import { parseEmail } from '../parse/parse-email.js';
 import { viewEmail } from '../pipeline/inspect.js';
-import { escalationFor, screenEmail } from '../pipeline/reply-plan.js';
+import { escalationFor, offlineIntent, screenEmail } from '../pipeline/reply-plan.js';
+import { resolveForward } from '../pipeline/forward.js';
+import { advance } from '../conversations/state-machine.js';
 import { loadEscalationLists } from '../safety/escalation.js';
 
 async function readInput(source: string): Promise<Buffer> {
@@ -20,7 +22,7 @@ async function readInput(source: string): Promise<Buffer> {
  */
 export async function inspectCommand(config: Readonly<Config>, source: string): Promise<unknown> {
   const raw = await readInput(source);
-  const email = await parseEmail(raw);
+  const received = await parseEmail(raw);
   let db: Db | null = null;
   if (config.databasePath !== ':memory:' && existsSync(config.databasePath)) {
     try {
@@ -36,27 +38,40 @@ export async function inspectCommand(config: Readonly<Config>, source: string): 
     }
   }
   try {
-    const view = await viewEmail(db, config, email, { answerable: true, now: Date.now() });
+    const fwd = await resolveForward(received, config);
+    const email = fwd.email;
+    const view = await viewEmail(db, config, email, { answerable: true, now: Date.now(), forwardedVia: fwd.forwardedVia });
     const shield = screenEmail(email, config);
     const conversation = view.thread.kind === 'new' ? null : view.thread.conversation;
     const escalation = escalationFor(email, conversation, config, loadEscalationLists(config.configDir));
+    const { intent, githubUsername } = offlineIntent(email, config);
+    const turnIntent = githubUsername && intent.intent !== 'rejection' ? 'github_username' : intent.intent;
+    // Offline: no star check, so a username leads to AWAITING_STAR unless the star is already verified.
+    const transition = advance(conversation?.state ?? 'INITIAL', turnIntent, {
+      escalate: escalation.escalate,
+      githubUsername,
+      starVerified: conversation?.star_verified === 1,
+      piiStalled: conversation?.pii_stalled === 1,
+      unansweredReplies: 0,
+      ghostAfter: config.brain.ghostAfterUnanswered,
+    });
     return {
       parsed: {
-        from: email.from,
-        to: email.to,
-        cc: email.cc,
-        replyTo: email.replyTo,
-        subject: email.subject,
-        messageId: email.messageId,
-        inReplyTo: email.inReplyTo,
-        references: email.references,
-        date: email.date,
-        text: email.text,
-        quotedText: email.quotedText,
-        signature: email.signature,
-        fromHtml: email.fromHtml,
-        contentType: email.contentType,
-        attachments: email.attachments,
+        from: received.from,
+        to: received.to,
+        cc: received.cc,
+        replyTo: received.replyTo,
+        subject: received.subject,
+        messageId: received.messageId,
+        inReplyTo: received.inReplyTo,
+        references: received.references,
+        date: received.date,
+        text: received.text,
+        quotedText: received.quotedText,
+        signature: received.signature,
+        fromHtml: received.fromHtml,
+        contentType: received.contentType,
+        attachments: received.attachments,
       },
       machineMail: { isMachine: view.machine.isMachine, reason: view.machine.reason, detail: view.machine.detail },
       channel: view.channel.channel,
@@ -69,6 +84,15 @@ export async function inspectCommand(config: Readonly<Config>, source: string): 
       decision: view.decision,
       shield: { verdict: shield.verdict, confidence: shield.confidence, categories: shield.categories, hiddenInstructions: shield.hiddenInstructions },
       escalation: { escalate: escalation.escalate, reasons: escalation.reasons.map((r) => r.rule), details: escalation.reasons.map((r) => r.detail) },
+      forwarded: fwd.original
+        ? { format: fwd.original.format, from: fwd.original.from, subject: fwd.original.subject, messageId: fwd.original.messageId }
+        : fwd.problem
+          ? { problem: fwd.problem }
+          : null,
+      intent: { intent: intent.intent, confidence: intent.confidence, source: intent.source },
+      githubUsername,
+      transition: view.decision.answer ? { from: transition.from, to: transition.to, reason: transition.reason } : null,
+      action: view.decision.answer ? transition.action : null,
     };
   } finally {
     await db?.destroy();

@@ -93,6 +93,8 @@ export interface Config {
     resumeUrl: string | null;
     resumeFile: string | null;
     monitorAddress: string | null;
+    /** Who may forward recruiter mail to a forwarded-channel address (anyone else could use Hermes to write to strangers). */
+    forwardFrom: string[];
     ghostAfterUnanswered: number;
     schedulerIntervalMs: number;
   };
@@ -223,6 +225,10 @@ function toConfig(s: Settings): Config {
       resumeUrl: s.RESUME_URL ?? null,
       resumeFile: s.RESUME_FILE ?? null,
       monitorAddress: s.MONITOR_ADDRESS ?? null,
+      forwardFrom:
+        s.FORWARD_FROM_ADDRESSES.length > 0
+          ? s.FORWARD_FROM_ADDRESSES
+          : [s.OWNER_ALERT_ADDRESS, s.MONITOR_ADDRESS].filter((a): a is string => Boolean(a)),
       ghostAfterUnanswered: s.GHOST_AFTER_UNANSWERED,
       schedulerIntervalMs: s.SCHEDULER_INTERVAL_SECONDS * 1000,
     },

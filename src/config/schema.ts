@@ -117,6 +117,7 @@ export const settingsSchema = z.object({
   RESUME_URL: z.url({ message: 'expected a URL' }).optional(),
   RESUME_FILE: text.optional(),
   MONITOR_ADDRESS: email.optional(),
+  FORWARD_FROM_ADDRESSES: emailList.default([]),
   GHOST_AFTER_UNANSWERED: int(1, 100).default(4),
   SCHEDULER_INTERVAL_SECONDS: int(5, 86_400).default(300),
 

@@ -140,7 +140,10 @@ export interface OutboxTable {
   last_error: string | null;
   smtp_response: string | null;
   confirmed_by: string | null;
-  kind: Generated<'reply' | 'alert'>;
+  /** 'reply' to a recruiter; 'alert' and 'monitor' (MONITOR_ADDRESS copies) go to the owner. */
+  kind: Generated<'reply' | 'alert' | 'monitor'>;
+  /** A file from config (RESUME_FILE) attached to a reply; never chosen by the model. */
+  attachment_path: string | null;
   /** Why a reply waits for the owner instead of being sent (status 'held'). */
   held_reason: string | null;
   created_at: number;

@@ -33,9 +33,40 @@ export interface Completion {
   cacheCreationTokens: number;
 }
 
+/** A tool the model is forced to call: its input is the structured answer. */
+export interface ClassificationTool {
+  name: string;
+  description: string;
+  /** JSON Schema of the tool input (an object schema). */
+  inputSchema: Record<string, unknown>;
+}
+
+export interface ClassificationRequest {
+  system: SystemBlock[];
+  messages: ChatTurn[];
+  tool: ClassificationTool;
+  model?: string;
+  temperature?: number;
+  maxTokens?: number;
+}
+
+export interface Classification {
+  /** The tool_use block's input, unvalidated: the caller owns the schema and parses it. */
+  input: unknown;
+  model: string;
+  tokensIn: number;
+  tokensOut: number;
+}
+
 export interface LlmClient {
   readonly model: string;
   complete(req: CompletionRequest): Promise<Completion>;
+  /**
+   * A structured answer through one forced tool call, for decisions (not prose). Optional so
+   * hand-written test doubles that only write replies stay valid; callers treat a client
+   * without it like a failed call.
+   */
+  classify?(req: ClassificationRequest): Promise<Classification>;
 }
 
 export function createAnthropicClient(llm: Config['llm'], log: Logger): LlmClient | null {
@@ -83,7 +114,46 @@ export function createAnthropicClient(llm: Config['llm'], log: Logger): LlmClien
         cacheCreationTokens: response.usage.cache_creation_input_tokens ?? 0,
       };
     },
+    async classify(req) {
+      let response: Anthropic.Message;
+      const temperature = req.temperature ?? llm.temperature;
+      try {
+        response = await client.messages.create({
+          model: req.model ?? llm.model,
+          max_tokens: req.maxTokens ?? llm.maxTokens,
+          ...(temperature !== null ? { temperature } : {}),
+          system: systemParam(req.system),
+          messages: req.messages.map((m) => ({ role: m.role, content: m.text })),
+          tools: [
+            {
+              name: req.tool.name,
+              description: req.tool.description,
+              input_schema: { ...req.tool.inputSchema, type: 'object' },
+            },
+          ],
+          tool_choice: { type: 'tool', name: req.tool.name, disable_parallel_tool_use: true },
+        });
+      } catch (err) {
+        throw classifyLlmError(err);
+      }
+      const call = response.content.find((b): b is Anthropic.ToolUseBlock => b.type === 'tool_use' && b.name === req.tool.name);
+      if (!call) throw new AppError('LLM_EMPTY', `no ${req.tool.name} tool call (stop_reason ${response.stop_reason ?? 'none'})`);
+      return {
+        input: call.input,
+        model: response.model,
+        tokensIn: response.usage.input_tokens,
+        tokensOut: response.usage.output_tokens,
+      };
+    },
   };
+}
+
+function systemParam(blocks: SystemBlock[]): Anthropic.TextBlockParam[] {
+  return blocks.map((b) => ({
+    type: 'text' as const,
+    text: b.text,
+    ...(b.cache ? { cache_control: { type: 'ephemeral' as const } } : {}),
+  }));
 }
 
 /** By SDK error class and status, never by message text. */

@@ -19,6 +19,17 @@ export async function dueOutbox(db: Db, now: number, limit: number): Promise<Out
     .execute();
 }
 
+/** Rows (replies, alerts, retries) whose send time has come. */
+export async function countDue(db: Db, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function nextDueTime(db: Db): Promise<number | null> {
   const row = await db
     .selectFrom('outbox')

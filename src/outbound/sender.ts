@@ -1,3 +1,4 @@
+import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/database.js';
@@ -183,8 +184,10 @@ export class OutboxSender {
         messageId: row.rfc_message_id,
         inReplyTo: row.in_reply_to ?? undefined,
         references: row.references_header ?? undefined,
-        // RFC 3834: a reply to a message is auto-replied; an alert to the owner is auto-generated.
-        headers: { 'Auto-Submitted': row.kind === 'alert' ? 'auto-generated' : 'auto-replied', 'X-Auto-Response-Suppress': 'All' },
+        // Only ever a file named in config (RESUME_FILE), recorded on the row when it was queued.
+        attachments: row.attachment_path ? [{ path: row.attachment_path, filename: path.basename(row.attachment_path) }] : undefined,
+        // RFC 3834: a reply to a message is auto-replied; mail to the owner is auto-generated.
+        headers: { 'Auto-Submitted': row.kind === 'reply' ? 'auto-replied' : 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
       });
       await markSent(db, row, this.now(), String(info.response ?? '').slice(0, 200), 'smtp');
       log.info({ outboxId: row.id, conversationId: row.conversation_id, attempt }, 'reply sent');

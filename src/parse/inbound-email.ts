@@ -30,6 +30,12 @@ export interface InboundEmail {
   /** The HTML body when there is one (screened for hidden text; never shown to the model). */
   html: string | null;
   attachments: AttachmentInfo[];
+  /**
+   * Raw bytes of attached messages (message/rfc822 parts: "forward as attachment"), so the
+   * forwarded channel can read the recruiter's original. Absent when there are none; no other
+   * attachment content is kept.
+   */
+  attachedMessages?: Buffer[];
   /** Top-level MIME type, lower case (e.g. multipart/report). */
   contentType: string;
   /** Raw header values by lower-case name, unfolded, in order of appearance. */

@@ -7,6 +7,8 @@ import { splitQuoted } from './quote-split.js';
 const MAX_HTML_TO_TEXT = 2_000_000;
 /** A body longer than this is cut before quote splitting; the raw message keeps it all. */
 const MAX_TEXT = 200_000;
+/** Attached messages kept for the forwarded channel; a forward carries one, rarely a few. */
+const MAX_ATTACHED_MESSAGES = 5;
 
 function addresses(value: AddressObject | AddressObject[] | undefined): MailAddress[] {
   const list = Array.isArray(value) ? value : value ? [value] : [];
@@ -91,6 +93,10 @@ export async function parseEmail(raw: Buffer): Promise<InboundEmail> {
   const body = (parsed.text ?? '').slice(0, MAX_TEXT);
   const split = splitQuoted(body);
   const from = addresses(parsed.from)[0] ?? null;
+  const attachedMessages = parsed.attachments
+    .filter((a) => a.contentType.toLowerCase() === 'message/rfc822')
+    .slice(0, MAX_ATTACHED_MESSAGES)
+    .map((a) => a.content);
   return {
     from,
     to: addresses(parsed.to),
@@ -112,6 +118,7 @@ export async function parseEmail(raw: Buffer): Promise<InboundEmail> {
       size: a.size,
       disposition: a.contentDisposition ?? null,
     })),
+    ...(attachedMessages.length > 0 ? { attachedMessages } : {}),
     contentType: topContentType(parsed),
     headers: rawHeaders(parsed),
   };

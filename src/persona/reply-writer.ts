@@ -24,6 +24,9 @@ export interface ReplyDraft {
   aiModel: string | null;
   tokensIn: number | null;
   tokensOut: number | null;
+  /** Prompt-cache bookkeeping of the model call (input tokens read from / written to the cache). */
+  cacheReadTokens?: number | null;
+  cacheCreationTokens?: number | null;
   /** Why a template was used instead of the model, when it was. */
   fallbackReason: string | null;
 }

@@ -1,14 +1,15 @@
 import type { Config } from '../config/config.js';
-import { insertConversation, recentMessages, updateConversation } from '../conversations/conversation.repository.js';
+import { insertConversation, updateConversation } from '../conversations/conversation.repository.js';
 import type { Tx } from '../db/database.js';
 import type { Conversation, ConversationUpdate, RawMessage } from '../db/schema.js';
 import { finishRaw } from '../intake/raw-message.repository.js';
-import { composeAlert } from '../outbound/alerts.js';
 import { newMessageId } from '../outbound/compose-reply.js';
 import { insertOutbox } from '../outbound/outbox.repository.js';
+import { composeMonitorCopy } from '../outbound/alerts.js';
+import { queueOwnerAlert, queueOwnerMail } from '../outbound/owner-mail.js';
 import type { InboundEmail } from '../parse/inbound-email.js';
 import type { EmailView } from './inspect.js';
-import type { ReplyPlan } from './reply-plan.js';
+import { describeTransition, type ReplyPlan } from './reply-plan.js';
 
 export interface CommitInput {
   config: Readonly<Config>;
@@ -61,35 +62,47 @@ export async function commitMessage(tx: Tx, c: CommitInput): Promise<CommitResul
       references_header: email.references.join(' ') || null,
       shield_verdict: plan?.shield.verdict ?? null,
       shield_categories: plan && plan.shield.categories.length > 0 ? plan.shield.categories.join(',') : null,
+      intent: plan?.intent?.intent ?? null,
+      intent_confidence: plan?.intent?.confidence ?? null,
+      intent_source: plan?.intent?.source ?? null,
+      transition: plan ? describeTransition(plan.transition) : null,
+      action: plan?.transition.action ?? null,
       created_at: now,
     })
     .execute();
 
-  const patch: ConversationUpdate = { message_count: (existing?.message_count ?? 0) + 1, last_inbound_at: now, updated_at: now };
+  // An answer resets the count of our unanswered replies; a reply queued now is the first again.
+  const patch: ConversationUpdate = { ...plan?.conversationPatch, message_count: (existing?.message_count ?? 0) + 1, last_inbound_at: now, updated_at: now, unanswered_replies: 0 };
   let queued = 0;
   if (plan?.reply && view.reply) {
     await queueReply(tx, c, conversationId, plan);
     queued++;
     patch.reply_count = (existing?.reply_count ?? 0) + 1;
     patch.last_outbound_at = now;
-    if (!existing || existing.state === 'INITIAL') patch.state = 'ENGAGING';
+    patch.unanswered_replies = 1;
   }
   if (plan?.validationPassed === true) patch.validation_failures = 0;
   if (plan?.validationPassed === false) patch.validation_failures = (existing?.validation_failures ?? 0) + 1;
-  if (plan?.state === 'ESCALATED') {
-    patch.state = 'ESCALATED';
-    patch.escalation_reason = plan.escalation.reasons.map((r) => r.rule).join(',');
-  }
   await updateConversation(tx, conversationId, patch);
 
   let alertSkipped = false;
   if (plan?.alert) {
-    if (config.safety.ownerAlertAddress) {
-      await queueAlert(tx, c, conversationId, plan.alert);
-      queued++;
-    } else {
-      alertSkipped = true;
-    }
+    const alert = { ...plan.alert, conversationId, sender, subject: email.subject, now };
+    if (await queueOwnerAlert(tx, config, alert)) queued++;
+    else alertSkipped = true;
+  }
+  const monitor = config.brain.monitorAddress;
+  if (monitor && plan) {
+    const copy = composeMonitorCopy({
+      conversationId,
+      sender,
+      subject: email.subject,
+      inboundText: email.text,
+      transition: describeTransition(plan.transition),
+      reply: plan.reply && view.reply ? { text: plan.reply.text, status: plan.hold ? 'held' : 'queued', heldReason: plan.hold } : null,
+    });
+    await queueOwnerMail(tx, config, { conversationId, kind: 'monitor', to: monitor, subject: copy.subject, text: copy.text, now });
+    queued++;
   }
   await finishRaw(tx, c.raw.id, 'processed', { decision: summarise(view, plan), conversationId }, now);
   return { conversationId, queued, alertSkipped };
@@ -117,6 +130,8 @@ async function queueReply(tx: Tx, c: CommitInput, conversationId: number, plan: 
       ai_model: draft.aiModel,
       tokens_in: draft.tokensIn,
       tokens_out: draft.tokensOut,
+      cache_read_tokens: draft.cacheReadTokens ?? null,
+      cache_creation_tokens: draft.cacheCreationTokens ?? null,
       error_notes: draft.fallbackReason,
       created_at: now,
     })
@@ -134,35 +149,9 @@ async function queueReply(tx: Tx, c: CommitInput, conversationId: number, plan: 
     body_text: draft.text,
     in_reply_to: reply.inReplyTo,
     references_header: reply.references,
+    attachment_path: plan.attachmentPath,
     status: plan.hold ? 'held' : 'pending',
     held_reason: plan.hold,
-    next_attempt_at: now,
-    created_at: now,
-  });
-}
-
-async function queueAlert(tx: Tx, c: CommitInput, conversationId: number, alert: NonNullable<ReplyPlan['alert']>): Promise<void> {
-  const { config, email, now } = c;
-  const owner = config.safety.ownerAlertAddress!;
-  const from = config.address ?? '';
-  const thread = await recentMessages(tx, conversationId, 50);
-  const { subject, text } = composeAlert({ kind: alert.kind, conversationId, sender: email.from!.address, subject: email.subject, reasons: alert.reasons, thread });
-  const rfcId = newMessageId(config.messageIdDomain);
-  const { id: messageRowId } = await tx
-    .insertInto('messages')
-    .values({ conversation_id: conversationId, direction: 'alert', sender: from, recipient: owner, subject, body_text: text, message_id: rfcId, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await insertOutbox(tx, {
-    conversation_id: conversationId,
-    message_row_id: messageRowId,
-    rfc_message_id: rfcId,
-    kind: 'alert',
-    from_address: from,
-    to_address: owner,
-    bcc_address: config.outbox.sentCopy && config.address ? config.address : null,
-    subject,
-    body_text: text,
     next_attempt_at: now,
     created_at: now,
   });
@@ -174,7 +163,10 @@ export function summarise(view: EmailView, plan: ReplyPlan | null) {
     channel: view.channel.channel,
     thread: view.thread.kind,
     answer: view.decision.answer && plan?.reply != null,
-    reason: plan?.state === 'ESCALATED' && !plan.reply ? 'escalated' : view.decision.reason,
+    reason: plan?.transition.to === 'ESCALATED' && !plan.reply ? 'escalated' : view.decision.reason,
+    intent: plan?.intent?.intent ?? null,
+    transition: plan ? describeTransition(plan.transition) : null,
+    action: plan?.transition.action ?? null,
     shield: plan?.shield.verdict ?? null,
     escalation: plan?.escalation.reasons.map((r) => r.rule) ?? [],
     held: plan?.hold ?? null,

@@ -23,10 +23,11 @@ export async function viewEmail(
   db: Db | null,
   config: Readonly<Config>,
   email: InboundEmail,
-  opts: { answerable: boolean; now: number },
+  opts: { answerable: boolean; now: number; forwardedVia?: ChannelDecision | null },
 ): Promise<EmailView> {
   const machine = classifyMachineMail(email, config.ownAddresses);
-  const channel = routeChannel(email, config.channels);
+  // The original of a forward keeps the channel of the forward it came in.
+  const channel = opts.forwardedVia ?? routeChannel(email, config.channels);
   const thread: ThreadMatch = db ? await findThread(db, email) : { kind: 'new' };
   let reply: ReplyHeaders | null = null;
   try {
@@ -38,6 +39,7 @@ export async function viewEmail(
   const decision = decideReply({
     machine,
     channel: channel.channel,
+    forwardedOriginal: Boolean(opts.forwardedVia),
     answerable: opts.answerable,
     conversationState: thread.kind === 'new' ? null : thread.conversation.state,
     hasReplyAddress: reply !== null,

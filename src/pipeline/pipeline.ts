@@ -3,12 +3,13 @@ import { recentMessages } from '../conversations/conversation.repository.js';
 import { transaction, type Db } from '../db/database.js';
 import type { Conversation, RawMessage } from '../db/schema.js';
 import { commitMessage, summarise } from './commit.js';
-import { planReply, type PlanDeps } from './reply-plan.js';
+import { describeTransition, planReply, type PlanDeps } from './reply-plan.js';
+import type { ChannelDecision } from '../conversations/channel.js';
+import { resolveForward } from './forward.js';
 import { bumpAttempts, finishRaw, getRaw, pendingRawIds } from '../intake/raw-message.repository.js';
 import { OWN_MESSAGE_ID_PREFIX } from '../outbound/compose-reply.js';
 import type { InboundEmail } from '../parse/inbound-email.js';
 import { parseEmail } from '../parse/parse-email.js';
-import type { ReplyContext } from '../persona/reply-writer.js';
 import { CoalescingLoop } from '../shared/coalescing-loop.js';
 import { KeyedLock } from '../shared/keyed-lock.js';
 import { errorMessage } from '../shared/errors.js';
@@ -149,9 +150,10 @@ export class Pipeline {
   }
 
   /** Looks, decides, writes, and commits; holds the message's keys throughout. */
-  private async complete(raw: RawMessage, email: InboundEmail): Promise<void> {
+  private async complete(raw: RawMessage, received: InboundEmail): Promise<void> {
     const { db, log, config } = this.deps;
-    const view = await viewEmail(db, config, email, { answerable: raw.answerable === 1, now: this.now() });
+    const { email, forwardedVia } = await this.unwrapForward(raw, received);
+    const view = await viewEmail(db, config, email, { answerable: raw.answerable === 1, now: this.now(), forwardedVia });
 
     const d = view.decision;
     if (staysOutsideConversations(d)) {
@@ -162,41 +164,39 @@ export class Pipeline {
     if (!d.answer) log.warn({ rawId: raw.id, uid: raw.uid, reason: d.reason, detail: d.detail }, 'message recorded, reply withheld');
 
     const existing = view.thread.kind === 'new' ? null : view.thread.conversation;
-    const plan = d.answer ? await planReply(this.deps.plan, email, existing, (opts) => this.replyContext(email, existing, opts)) : null;
+    const plan = d.answer ? await planReply(this.deps.plan, email, existing, () => this.history(email, existing)) : null;
     const result = await transaction(db, (tx) => commitMessage(tx, { config, raw, email, view, plan, now: this.now() }));
     const { conversationId } = result;
-    if (plan?.state === 'ESCALATED') log.warn({ conversationId, rules: plan.escalation.reasons.map((r) => r.rule) }, 'state -> ESCALATED');
-    if (plan?.hold) log.warn({ conversationId, reason: plan.hold }, 'reply held for the owner');
-    if (plan && plan.shield.verdict !== 'CLEAN') log.warn({ conversationId, verdict: plan.shield.verdict, categories: plan.shield.categories }, 'SHIELD flagged the message');
+    if (plan) {
+      const t = plan.transition;
+      if (t.from !== t.to || !existing) log.info({ conversationId, action: t.action, intent: plan.intent?.intent, intentSource: plan.intent?.source, reason: t.reason }, describeTransition(t));
+      if (t.to === 'ESCALATED') log.warn({ conversationId, rules: plan.escalation.reasons.map((r) => r.rule) }, 'conversation escalated');
+      if (plan.hold) log.warn({ conversationId, reason: plan.hold }, 'reply held for the owner');
+      if (plan.shield.verdict !== 'CLEAN') log.warn({ conversationId, verdict: plan.shield.verdict, categories: plan.shield.categories }, 'SHIELD flagged the message');
+      if (plan.starCheck?.status === 'retry_later') log.warn({ conversationId, reason: plan.starCheck.reason }, 'star check postponed');
+    }
     if (result.alertSkipped) log.warn({ conversationId }, 'owner alert not sent: OWNER_ALERT_ADDRESS is not set');
     log.info(
-      { rawId: raw.id, uid: raw.uid, conversationId, thread: view.thread.kind, replied: plan?.reply != null, source: plan?.reply?.source },
+      { rawId: raw.id, uid: raw.uid, conversationId, thread: view.thread.kind, replied: plan?.reply != null, source: plan?.reply?.source, forwarded: forwardedVia !== null },
       plan?.reply ? 'reply queued' : 'message recorded',
     );
     if (result.queued > 0) this.deps.onReplyQueued();
   }
 
-  /** The recruiter's words go only into user turns, wrapped and labelled as untrusted content. */
-  private async replyContext(email: InboundEmail, conversation: Conversation | null, opts: { text: string; hardening: boolean }): Promise<ReplyContext> {
-    const history = conversation ? await recentMessages(this.deps.db, conversation.id, HISTORY_TURNS) : [];
-    const turns = history.map((m) =>
-      m.direction === 'inbound' ? { role: 'user' as const, text: untrusted(m.body_text) } : { role: 'assistant' as const, text: m.body_text || '(no text)' },
-    );
-    turns.push({ role: 'user', text: untrusted(opts.text) });
-    return {
-      conversationId: conversation?.id ?? null,
-      attempt: (conversation?.reply_count ?? 0) + 1,
-      ownerName: this.deps.config.fromName,
-      recruiterName: email.from?.name ?? '',
-      subject: email.subject,
-      turns,
-      hardening: opts.hardening,
-    };
+  private async unwrapForward(raw: RawMessage, received: InboundEmail): Promise<{ email: InboundEmail; forwardedVia: ChannelDecision | null }> {
+    const r = await resolveForward(received, this.deps.config);
+    const log = this.deps.log;
+    if (r.problem === 'forwarder-not-allowed') log.warn({ rawId: raw.id }, 'forward from an address not in FORWARD_FROM_ADDRESSES: recorded, not acted on');
+    if (r.problem === 'no-original') log.warn({ rawId: raw.id }, 'no forwarded recruiter email found in a forward: recorded, not acted on');
+    if (r.original) log.info({ rawId: raw.id, format: r.original.format }, 'forwarded recruiter email found');
+    return { email: r.email, forwardedVia: r.forwardedVia };
   }
-}
 
-/** Closing tags inside the text are neutralised so the content cannot end its own wrapper. */
-export function untrusted(text: string): string {
-  const body = (text || '(the message has no text)').replace(/<\/?\s*recruiter_email\b[^>]*>/gi, '[tag removed]');
-  return `<recruiter_email>\n${body}\n</recruiter_email>`;
+  /** The exchange so far, oldest first, as raw texts, ending with this email's new text. */
+  private async history(email: InboundEmail, conversation: Conversation | null): Promise<Array<{ role: 'user' | 'assistant'; text: string }>> {
+    const past = conversation ? await recentMessages(this.deps.db, conversation.id, HISTORY_TURNS) : [];
+    const turns = past.map((m) => ({ role: m.direction === 'inbound' ? ('user' as const) : ('assistant' as const), text: m.body_text }));
+    turns.push({ role: 'user', text: email.text });
+    return turns;
+  }
 }

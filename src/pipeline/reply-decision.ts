@@ -12,6 +12,8 @@ export type ReplyDecision =
 export interface DecisionInput {
   machine: MachineVerdict;
   channel: Channel;
+  /** A forwarded-channel mail whose original recruiter email was found (and may be answered). */
+  forwardedOriginal?: boolean;
   answerable: boolean;
   conversationState: ConversationState | null;
   hasReplyAddress: boolean;
@@ -33,7 +35,7 @@ export function staysOutsideConversations(d: ReplyDecision): boolean {
  */
 export function decideReply(i: DecisionInput): ReplyDecision {
   if (i.machine.isMachine) return { answer: false, reason: 'machine-mail', detail: i.machine.reason ?? undefined };
-  if (i.channel === 'forwarded') return { answer: false, reason: 'forwarded-channel', detail: 'handled by a later release' };
+  if (i.channel === 'forwarded' && !i.forwardedOriginal) return { answer: false, reason: 'forwarded-channel', detail: 'no forwarded recruiter email from an allowed forwarder' };
   if (!i.answerable) return { answer: false, reason: 'pre-existing-mail' };
   if (i.conversationState && TERMINAL_STATES.includes(i.conversationState)) {
     return { answer: false, reason: 'terminal-conversation', detail: i.conversationState };

@@ -1,7 +1,18 @@
 import type { Config } from '../config/config.js';
-import type { Conversation, ConversationState } from '../db/schema.js';
+import type { Intent, IntentResult } from '../conversations/intents.js';
+import { classifyByKeywords } from '../conversations/intent-keywords.js';
+import { classifyIntent } from '../conversations/intent-llm.js';
+import { advance, describeTransition, type Transition } from '../conversations/state-machine.js';
+import type { Conversation, ConversationState, ConversationUpdate } from '../db/schema.js';
+import type { StarCheck } from '../github/star-client.js';
+import { extractGithubUsername } from '../github/username.js';
+import type { LlmClient } from '../llm/anthropic-client.js';
+import { aiEnabledFor, type AiRollout } from '../llm/ai-rollout.js';
 import type { InboundEmail } from '../parse/inbound-email.js';
-import type { ReplyContext, ReplyDraft, ReplyWriter, TemplateReplyWriter } from '../persona/reply-writer.js';
+import type { ReplyComposer } from '../persona/composer.js';
+import { fabricatePii, newPiiSeed, type FabricatedPii, type PiiPools } from '../persona/fabricate.js';
+import { pickPhoneExcuse, wrapRecruiterText, type PromptInput } from '../persona/prompt.js';
+import type { ReplyContext, ReplyDraft } from '../persona/reply-writer.js';
 import { decideEscalation, type EscalationDecision, type EscalationLists } from '../safety/escalation.js';
 import { validateReply, type ValidatorTerms } from '../safety/output-validator.js';
 import { screen, stripInjectionMarkup, type ShieldResult } from '../safety/shield/shield.js';
@@ -10,28 +21,50 @@ import type { Logger } from '../shared/logger.js';
 /** Consecutive drafts failing validation before the conversation is escalated. */
 export const MAX_VALIDATION_FAILURES = 3;
 
+export type AlertKind = 'escalation' | 'crisis' | 'star';
+
 export interface ReplyPlan {
   shield: ShieldResult;
   escalation: EscalationDecision;
+  /** null when no classifier ran (escalation or crisis decided first). */
+  intent: IntentResult | null;
+  githubUsername: string | null;
+  starCheck: StarCheck | null;
+  transition: Transition;
   reply: ReplyDraft | null;
   /** Set when the reply must wait for the owner instead of being sent. */
   hold: string | null;
-  alert: { kind: 'escalation' | 'crisis'; reasons: string[] } | null;
+  alert: { kind: AlertKind; reasons: string[] } | null;
   /** null: the draft was not validated (no reply); true/false: it passed or was replaced. */
   validationPassed: boolean | null;
   validationNotes: string | null;
-  state: ConversationState | null;
+  /** A file from config to attach (the resume), never chosen by the model. */
+  attachmentPath: string | null;
+  /** What this turn changes on the conversation besides counters (state, star, PII, excuses). */
+  conversationPatch: ConversationUpdate;
 }
 
 export interface PlanDeps {
   config: Readonly<Config>;
   log: Logger;
-  writer: ReplyWriter;
-  templates: TemplateReplyWriter;
+  llm: LlmClient | null;
+  /** config/prompts/intent-system.md, read once at start. */
+  intentSystemPrompt: string;
+  composer: ReplyComposer;
   crisisWriter: (ctx: ReplyContext, allowModel: boolean) => Promise<ReplyDraft>;
   escalationLists: EscalationLists;
   validatorTerms: ValidatorTerms;
+  piiPools: PiiPools;
+  /** null when GITHUB_REPO is not set. */
+  checkStar: ((username: string) => Promise<StarCheck>) | null;
+  /** The owner's knowledge for this text, formatted for the prompt ('' when none). */
+  knowledgeFor: (text: string) => Promise<string>;
+  rollout: () => Promise<AiRollout>;
+  now: () => number;
 }
+
+/** The exchange so far as raw texts (the recruiter's unwrapped), oldest first, ending with this email. */
+export type HistoryLoader = () => Promise<Array<{ role: 'user' | 'assistant'; text: string }>>;
 
 /** SHIELD over everything the sender controls: the new text, the HTML, the attachment names. */
 export function screenEmail(email: InboundEmail, config: Readonly<Config>): ShieldResult {
@@ -55,57 +88,229 @@ export function escalationFor(email: InboundEmail, conversation: Conversation | 
   );
 }
 
+export function isReplyMail(email: InboundEmail): boolean {
+  return email.inReplyTo !== null || email.references.length > 0 || /^\s*(?:re|aw|sv|antw)\s*:/i.test(email.subject);
+}
+
+/** The owner's own account is never taken for the recruiter's (our replies quote the repository link). */
+export function usernameIn(text: string, config: Readonly<Config>): string | null {
+  return extractGithubUsername(text, { exclude: config.github.repo ? [config.github.repo.owner] : [] });
+}
+
 /**
- * Screens, escalates, writes and validates: everything between "this mail deserves an answer"
- * and the commit. Network calls (the model) happen here, never inside the transaction.
+ * The intent and GitHub username as `hermes inspect` shows them: the keyword classifier, no
+ * network. A username in the mail makes it a github_username turn unless the mail is a rejection.
  */
-export async function planReply(
-  deps: PlanDeps,
-  email: InboundEmail,
-  conversation: Conversation | null,
-  context: (opts: { text: string; hardening: boolean }) => Promise<ReplyContext>,
-): Promise<ReplyPlan> {
+export function offlineIntent(email: InboundEmail, config: Readonly<Config>): { intent: IntentResult; githubUsername: string | null } {
+  const k = classifyByKeywords({ subject: email.subject, text: email.text, isReply: isReplyMail(email) });
+  const githubUsername = usernameIn(email.text, config);
+  return { intent: { ...k, source: 'keywords', fallbackReason: 'offline' }, githubUsername };
+}
+
+const stateOf = (c: Conversation | null): ConversationState => c?.state ?? 'INITIAL';
+
+function parseUsed(json: string | undefined): number[] {
+  try {
+    const v: unknown = JSON.parse(json ?? '[]');
+    return Array.isArray(v) ? v.filter((n): n is number => Number.isInteger(n)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Screens, escalates, classifies, advances the state machine, writes and validates: everything
+ * between "this mail deserves an answer" and the commit. Network calls (the model, GitHub)
+ * happen here, never inside the transaction.
+ */
+export async function planReply(deps: PlanDeps, email: InboundEmail, conversation: Conversation | null, history: HistoryLoader): Promise<ReplyPlan> {
   const { config, log } = deps;
   const shield = screenEmail(email, config);
   const escalation = escalationFor(email, conversation, config, deps.escalationLists);
-  const base = { shield, escalation, hold: null, validationNotes: null };
+  const from = stateOf(conversation);
+  const noTurn = { intent: null, githubUsername: null, starCheck: null, hold: null, validationNotes: null, attachmentPath: null };
   if (escalation.escalate) {
-    return { ...base, reply: null, alert: { kind: 'escalation', reasons: escalation.reasons.map((r) => r.detail) }, validationPassed: null, state: 'ESCALATED' };
+    const transition = advance(from, 'other', { escalate: true, githubUsername: null, starVerified: false, piiStalled: false, unansweredReplies: 0, ghostAfter: config.brain.ghostAfterUnanswered });
+    return {
+      ...noTurn,
+      shield,
+      escalation,
+      transition,
+      reply: null,
+      alert: { kind: 'escalation', reasons: escalation.reasons.map((r) => r.detail) },
+      validationPassed: null,
+      conversationPatch: { state: 'ESCALATED', escalation_reason: escalation.reasons.map((r) => r.rule).join(',') },
+    };
   }
 
   const crisis = shield.verdict === 'CRISIS_DETECTED' || shield.verdict === 'CRISIS_UNDER_ATTACK';
   const jailbreak = shield.verdict === 'JAILBREAK_DETECTED';
-  if (shield.verdict === 'CRISIS_UNDER_ATTACK') log.warn({ conversationId: conversation?.id, categories: shield.categories }, 'crisis signals under a jailbreak attempt');
-  const ctx = await context({ text: jailbreak || crisis ? stripInjectionMarkup(email.text) : email.text, hardening: jailbreak });
-  const draft = crisis ? await deps.crisisWriter(ctx, shield.verdict === 'CRISIS_DETECTED') : await deps.writer.write(ctx);
+  const text = jailbreak || crisis ? stripInjectionMarkup(email.text) : email.text;
+  const turns = (await history()).map((t, i, all) => (i === all.length - 1 && t.role === 'user' ? { ...t, text } : t));
+  const recruiterName = email.from?.name ?? '';
+  const validationBase = { starVerified: conversation?.star_verified === 1, neverSend: config.safety.neverSend, terms: deps.validatorTerms };
 
-  const validationCtx = { starVerified: conversation?.star_verified === 1, neverSend: config.safety.neverSend, terms: deps.validatorTerms };
+  if (crisis) {
+    // No persona, no star push, no fabricated data: the crisis reply, and the owner alerted.
+    if (shield.verdict === 'CRISIS_UNDER_ATTACK') log.warn({ conversationId: conversation?.id, categories: shield.categories }, 'crisis signals under a jailbreak attempt');
+    const ctx = legacyContext(conversation, config, email, turns, false);
+    let reply = await deps.crisisWriter(ctx, shield.verdict === 'CRISIS_DETECTED');
+    const check = validateReply(reply.text, validationBase);
+    if (!check.pass) reply = await deps.crisisWriter(ctx, false);
+    const held = !validateReply(reply.text, validationBase).pass;
+    return {
+      ...noTurn,
+      shield,
+      escalation,
+      transition: { from, to: from === 'INITIAL' ? 'ENGAGING' : from, action: 'respond', reason: 'crisis reply' },
+      reply,
+      hold: held ? 'the crisis template failed validation' : null,
+      alert: { kind: 'crisis', reasons: [`SHIELD: ${shield.verdict} (${shield.categories.join(', ')})`] },
+      validationPassed: check.pass,
+      validationNotes: check.pass ? null : `validation failed: ${check.failures.map((f) => f.rule).join(', ')}`,
+      conversationPatch: {},
+    };
+  }
+
+  // Intent: the model when this sender gets it, the keyword rules otherwise (and as its fallback).
+  const rollout = await deps.rollout();
+  const useModel = deps.llm !== null && aiEnabledFor(rollout, email.from?.address ?? '', conversation?.ai_enabled ?? 0);
+  const intentInput = { subject: email.subject, text, isReply: isReplyMail(email) };
+  const intent: IntentResult = useModel
+    ? await classifyIntent({ llm: deps.llm, model: config.llm.intentModel, temperature: config.llm.intentTemperature, log, systemPrompt: deps.intentSystemPrompt }, intentInput)
+    : { ...classifyByKeywords(intentInput), source: 'keywords', fallbackReason: deps.llm ? 'AI is off for this sender' : 'no model configured' };
+
+  const found = usernameIn(text, config);
+  const githubUsername = found ?? conversation?.github_username ?? null;
+  // A handle in the mail is the turn that matters most: it is checked even when the classifier saw something else.
+  const turnIntent: Intent = found && intent.intent !== 'rejection' ? 'github_username' : intent.intent;
+
+  let starCheck: StarCheck | null = null;
+  if (turnIntent === 'github_username' && githubUsername && deps.checkStar) starCheck = await deps.checkStar(githubUsername);
+  const starVerified = conversation?.star_verified === 1 || starCheck?.status === 'starred';
+
+  const transition = advance(from, turnIntent, {
+    escalate: false,
+    githubUsername: turnIntent === 'github_username' ? githubUsername : null,
+    starVerified,
+    piiStalled: conversation?.pii_stalled === 1,
+    unansweredReplies: 0,
+    ghostAfter: config.brain.ghostAfterUnanswered,
+  });
+  const now = deps.now();
+  const patch: ConversationUpdate = { state: transition.to };
+  if (found) patch.github_username = found;
+  if (starCheck) {
+    patch.star_checked_at = now;
+    if (starCheck.status === 'starred') {
+      patch.star_verified = 1;
+      patch.star_check_after = null;
+    } else {
+      patch.star_check_after = starCheck.status === 'retry_later' ? starCheck.retryAt : now + config.github.recheckIntervalMs;
+    }
+  }
+
+  const base = { ...noTurn, shield, escalation, intent, githubUsername, starCheck, transition };
+  if (transition.to === 'STARRED') {
+    const reasons = [`GitHub user ${githubUsername} starred ${config.github.repo?.owner}/${config.github.repo?.name}`];
+    return { ...base, reply: null, alert: { kind: 'star', reasons }, validationPassed: null, conversationPatch: patch };
+  }
+  if (transition.to === 'GHOSTED' || transition.action === 'none' || transition.action === 'ghost') {
+    return { ...base, reply: null, alert: null, validationPassed: null, conversationPatch: patch };
+  }
+
+  // The facts of this turn for the prompt and the templates; all from code and config.
+  let seed = conversation?.pii_seed ?? null;
+  if (!seed) {
+    seed = newPiiSeed();
+    patch.pii_seed = seed;
+  }
+  let fabricated: FabricatedPii | null = null;
+  if (transition.action === 'send_pii') fabricated = fabricatePii(seed, deps.piiPools);
+  // Any PII or form request answered without the data is the one stall; the next one gets it.
+  if ((turnIntent === 'pii_request' || turnIntent === 'form_request') && transition.action === 'respond') patch.pii_stalled = 1;
+  const callRequested = turnIntent === 'phone_request' || transition.to === 'PHONE_REQUESTED';
+  let phoneExcuse: string | null = null;
+  let phoneExcusesExhausted = false;
+  if (turnIntent === 'phone_request') {
+    const used = parseUsed(conversation?.phone_excuses_used);
+    const excuse = pickPhoneExcuse(deps.composer.persona, used, seed);
+    if (excuse) {
+      phoneExcuse = excuse.text;
+      patch.phone_excuses_used = JSON.stringify([...used, excuse.index]);
+    } else {
+      phoneExcusesExhausted = true;
+    }
+  }
+  const resumeFile = transition.action === 'send_resume' ? config.brain.resumeFile : null;
+  const prompt: PromptInput = {
+    ownerName: config.fromName,
+    state: transition.to,
+    action: transition.action,
+    replyNumber: (conversation?.reply_count ?? 0) + 1,
+    callRequested,
+    knowledge: await deps.knowledgeFor(text),
+    repo: config.github.repo,
+    hardening: jailbreak,
+    phoneExcuse,
+    phoneExcusesExhausted,
+    resumeAttached: resumeFile !== null,
+    resumeUrl: transition.action === 'send_resume' ? config.brain.resumeUrl : null,
+    fabricated,
+  };
+  const composeInput = { conversationId: conversation?.id ?? null, useModel, prompt, history: turns, recruiterName, subject: email.subject };
+  const draft = await deps.composer.write(composeInput);
+
+  // The conversation's own fabricated values may appear in any later reply too; nothing else may.
+  const validationCtx = { ...validationBase, starVerified, fabricated: fabricated ?? fabricatePii(seed, deps.piiPools) };
   const result = validateReply(draft.text, validationCtx);
   let reply = draft;
   let notes: string | null = null;
   if (!result.pass) {
     notes = `validation failed: ${result.failures.map((f) => `${f.rule} (${f.detail})`).join('; ')}`;
     log.warn({ conversationId: conversation?.id, rules: result.failures.map((f) => f.rule), source: draft.source }, 'draft failed validation, using template');
-    reply = crisis ? await deps.crisisWriter(ctx, false) : await deps.templates.write(ctx, notes);
+    reply = deps.composer.fromTemplate(composeInput, notes);
   }
   // Templates are owner-editable: a template that fails too is held for the owner, never sent.
   const templateCheck = result.pass ? result : validateReply(reply.text, validationCtx);
   const failures = result.pass ? 0 : (conversation?.validation_failures ?? 0) + 1;
   const escalateNow = failures >= MAX_VALIDATION_FAILURES;
   const hold = !templateCheck.pass ? 'the fallback template failed validation' : jailbreak ? 'jailbreak detected: needs review' : null;
-  const alert = crisis
-    ? { kind: 'crisis' as const, reasons: [`SHIELD: ${shield.verdict} (${shield.categories.join(', ')})`] }
-    : escalateNow
-      ? { kind: 'escalation' as const, reasons: [`${failures} consecutive drafts failed validation`] }
-      : null;
+  if (escalateNow) {
+    patch.state = 'ESCALATED';
+    patch.escalation_reason = 'validation_failures';
+  }
   return {
     ...base,
     escalation: escalateNow ? { escalate: true, reasons: [{ rule: 'validation_failures', detail: `${failures} consecutive drafts failed validation` }] } : escalation,
+    transition: escalateNow ? { from, to: 'ESCALATED', action: 'escalate', reason: `${failures} consecutive drafts failed validation` } : transition,
     reply: { ...reply, fallbackReason: notes ?? reply.fallbackReason },
     hold,
-    alert,
+    alert: escalateNow ? { kind: 'escalation', reasons: [`${failures} consecutive drafts failed validation`] } : null,
     validationPassed: result.pass,
     validationNotes: notes,
-    state: escalateNow ? 'ESCALATED' : null,
+    attachmentPath: resumeFile,
+    conversationPatch: patch,
   };
 }
+
+/** The context the crisis writer takes: wrapped turns, no persona layers. */
+function legacyContext(
+  conversation: Conversation | null,
+  config: Readonly<Config>,
+  email: InboundEmail,
+  turns: Array<{ role: 'user' | 'assistant'; text: string }>,
+  hardening: boolean,
+): ReplyContext {
+  return {
+    conversationId: conversation?.id ?? null,
+    attempt: (conversation?.reply_count ?? 0) + 1,
+    ownerName: config.fromName,
+    recruiterName: email.from?.name ?? '',
+    subject: email.subject,
+    turns: turns.map((t) => (t.role === 'user' ? { role: 'user' as const, text: wrapRecruiterText(t.text) } : t)),
+    hardening,
+  };
+}
+
+export { describeTransition };

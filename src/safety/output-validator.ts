@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FabricatedPii } from '../persona/fabricate.js';
 import { AppError } from '../shared/errors.js';
 import { foldLeet, joinSpacedLetters, normaliseText, stripInvisible } from './normalise.js';
 
@@ -15,6 +16,13 @@ export interface ValidationFailure { rule: ValidationRule; detail: string }
 export interface ValidatorTerms { aiDisclosure: readonly string[]; callPhrases: readonly string[] }
 export interface ValidationContext {
   starVerified: boolean;
+  /**
+   * This conversation's fabricated PII (null: it has none). Its SSN is the one SSN-like number
+   * a draft may hold; any other, another conversation's fabricated one included, fails.
+   * Takes precedence over `fabricatedSsn` when both are given.
+   */
+  fabricated?: FabricatedPii | null;
+  /** The fabricated SSN alone, for callers that know only that. */
   fabricatedSsn?: string | null;
   neverSend?: readonly string[];
   /** Defaults to the lists shipped in config/safety/ (defaultValidatorTerms). */
@@ -290,8 +298,21 @@ function digitRuns(s: string): string[] {
   return runs;
 }
 
-function ssnHit(digitView: string, fabricatedSsn: string | null | undefined): string | null {
-  const fabricated = (fabricatedSsn ?? '').replace(/\D/g, '');
+// Area 900-999, group 01-49, serial 0001-9999: never issued as an SSN or an ITIN.
+const NEVER_ISSUED_SSN = /^9\d\d(?:0[1-9]|[1-4]\d)(?!0000)\d{4}$/;
+
+/**
+ * The digits of the one SSN a draft may contain, or '' for none. A value outside the
+ * never-issued range is not accepted even when a caller passes it as fabricated, so a bug
+ * upstream cannot wave a real number through.
+ */
+function acceptedSsn(ctx: ValidationContext): string {
+  const raw = ctx.fabricated !== undefined ? ctx.fabricated?.ssn : ctx.fabricatedSsn;
+  const digits = asciiDigits(raw ?? '').replace(/\D/g, '');
+  return NEVER_ISSUED_SSN.test(digits) ? digits : '';
+}
+
+function ssnHit(digitView: string, fabricated: string): string | null {
   for (const [pattern, kind] of [[SSN_SEPARATED, 'SSN-like number'], [NINE_DIGITS, 'nine-digit number']] as const) {
     for (const m of digitView.matchAll(pattern)) {
       if (fabricated === '' || m[0].replace(/\D/g, '') !== fabricated) return kind;
@@ -403,7 +424,7 @@ function callHit(forms: readonly string[][], digitView: string, root: TrieNode):
   return PHONE_PATTERNS.some((p) => p.test(digitView)) ? 'phone-number-like pattern' : null;
 }
 
-interface Checks { ai: TrieNode; call: TrieNode | null; fabricatedSsn: string | null | undefined; neverSend: NeverSendMatcher[] }
+interface Checks { ai: TrieNode; call: TrieNode | null; fabricatedSsn: string; neverSend: NeverSendMatcher[] }
 
 function checkWindow(window: Window, checks: Checks, found: Map<ValidationRule, string>): void {
   const normalised = normaliseText(window.words);
@@ -429,7 +450,7 @@ export function validateReply(draft: string, ctx: ValidationContext): Validation
   const checks: Checks = {
     ai: trieFor(terms.aiDisclosure),
     call: ctx.starVerified ? null : trieFor(terms.callPhrases),
-    fabricatedSsn: ctx.fabricatedSsn,
+    fabricatedSsn: acceptedSsn(ctx),
     neverSend: (ctx.neverSend ?? []).map(neverSendMatcher),
   };
   const found = new Map<ValidationRule, string>();

@@ -76,7 +76,7 @@ describe('hermes CLI', () => {
     const file = path.join(dir, 'h.sqlite');
     const first = await hermes(['migrate'], { DATABASE_PATH: file, LOG_LEVEL: 'silent' });
     expect(first.code).toBe(0);
-    expect(JSON.parse(first.stdout)).toEqual({ applied: ['0001_initial', '0002_safety'], database: file });
+    expect(JSON.parse(first.stdout)).toEqual({ applied: ['0001_initial', '0002_safety', '0003_brain', '0004_knowledge'], database: file });
     const second = await hermes(['migrate'], { DATABASE_PATH: file, LOG_LEVEL: 'silent' });
     expect(JSON.parse(second.stdout).applied).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { classifyByKeywords } from '../../src/conversations/intent-keywords.js';
 
 export type FakeMode =
   | { kind: 'text'; text: string | ((req: any) => string); delayMs?: number }
@@ -8,12 +9,40 @@ export type FakeMode =
   | { kind: 'hang' }
   | { kind: 'empty' };
 
+/**
+ * Answers a request that forces a tool (`tool_choice: {type: 'tool'}`): the value becomes the
+ * tool_use block's input. Return NO_TOOL_CALL to answer with a text block instead; throw to
+ * answer 500.
+ */
+export type ToolHandler = (body: any) => unknown;
+
+/** A ToolHandler's way to say "the model did not call the tool". */
+export const NO_TOOL_CALL: unique symbol = Symbol('no tool call');
+
 export interface FakeAnthropic {
   url: string;
   requests: Array<{ headers: Record<string, string | string[] | undefined>; body: any }>;
   setMode(m: FakeMode): void;
+  /** null restores the default handler (keyword classification of the last user turn). */
+  setToolHandler(h: ToolHandler | null): void;
   stop(): Promise<void>;
 }
+
+/** The recruiter's mail inside the last user turn, as the intent classifier frames it. */
+function lastUserMail(body: any): { subject: string; text: string } {
+  const turns: any[] = Array.isArray(body?.messages) ? body.messages : [];
+  const last = [...turns].reverse().find((m) => m?.role === 'user');
+  const content = typeof last?.content === 'string' ? last.content : Array.isArray(last?.content) ? last.content.map((b: any) => b?.text ?? '').join('\n') : '';
+  const inner = /<recruiter_email>\n?([\s\S]*?)<\/recruiter_email>/.exec(content)?.[1] ?? content;
+  const subject = /^Subject: (.*)$/m.exec(inner)?.[1] ?? '';
+  return { subject, text: inner.replace(/^Subject: .*\n?/m, '') };
+}
+
+/** Sensible intents for end-to-end tests without scripting every turn. */
+export const defaultToolHandler: ToolHandler = (body) => {
+  const { subject, text } = lastUserMail(body);
+  return classifyByKeywords({ subject, text, isReply: /^\s*re\s*:/i.test(subject) });
+};
 
 export const DEFAULT_FAKE_REPLY =
   'Thanks for reaching out! I appreciate you thinking of me for this role. ' +
@@ -35,6 +64,7 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown, heade
 
 export async function startFakeAnthropic(initial?: FakeMode): Promise<FakeAnthropic> {
   let mode: FakeMode = initial ?? { kind: 'text', text: DEFAULT_FAKE_REPLY };
+  let toolHandler: ToolHandler = defaultToolHandler;
   const requests: FakeAnthropic['requests'] = [];
   const sockets = new Set<Socket>();
 
@@ -67,6 +97,10 @@ export async function startFakeAnthropic(initial?: FakeMode): Promise<FakeAnthro
         }
         case 'text':
         case 'empty': {
+          if (body?.tool_choice?.type === 'tool' && m.kind === 'text') {
+            if (m.delayMs) await new Promise((r) => setTimeout(r, m.delayMs));
+            return answerTool(res, body, toolHandler);
+          }
           let text = '';
           if (m.kind === 'text') {
             if (m.delayMs) await new Promise((r) => setTimeout(r, m.delayMs));
@@ -112,6 +146,9 @@ export async function startFakeAnthropic(initial?: FakeMode): Promise<FakeAnthro
     setMode(m) {
       mode = m;
     },
+    setToolHandler(h) {
+      toolHandler = h ?? defaultToolHandler;
+    },
     stop() {
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -120,4 +157,33 @@ export async function startFakeAnthropic(initial?: FakeMode): Promise<FakeAnthro
       });
     },
   };
+}
+
+function answerTool(res: http.ServerResponse, body: any, handler: ToolHandler): void {
+  let input: unknown;
+  try {
+    input = handler(body);
+  } catch (err) {
+    return sendJson(res, 500, { type: 'error', error: { type: 'api_error', message: String(err) } });
+  }
+  const name: string = body.tool_choice.name;
+  const content =
+    input === NO_TOOL_CALL
+      ? [{ type: 'text', text: 'I would rather not use the tool.' }]
+      : [{ type: 'tool_use', id: `toolu_${randomBytes(12).toString('hex')}`, name, input }];
+  sendJson(res, 200, {
+    id: `msg_${randomBytes(12).toString('hex')}`,
+    type: 'message',
+    role: 'assistant',
+    model: body?.model ?? 'claude-fake',
+    content,
+    stop_reason: input === NO_TOOL_CALL ? 'end_turn' : 'tool_use',
+    stop_sequence: null,
+    usage: {
+      input_tokens: estimateTokens(JSON.stringify(body?.messages ?? '') + JSON.stringify(body?.system ?? '') + JSON.stringify(body?.tools ?? '')),
+      output_tokens: input === NO_TOOL_CALL ? 8 : estimateTokens(JSON.stringify(input) ?? ''),
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    },
+  });
 }

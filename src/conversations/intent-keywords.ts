@@ -1,0 +1,332 @@
+import type { Intent, IntentInput } from './intents.js';
+
+/**
+ * The deterministic intent classifier: used when AI is off and whenever the model's answer
+ * cannot be used. Rules are tried in priority order and the first that fires decides; the order
+ * encodes which intent matters most when a mail does several things at once (a rejection that
+ * mentions the resume is a rejection; a PII form is a PII request; a resume request that also
+ * wants a call is a phone request, because the call is what needs the star gate).
+ *
+ * Every pattern is a plain alternation with bounded repeats, run once per sentence, so the cost
+ * is linear in the text. The text is expected without quoted history (InboundEmail.text).
+ */
+export function classifyByKeywords(input: IntentInput): { intent: Intent; confidence: number } {
+  const doc = prepare(input);
+  for (const rule of RULES) {
+    const confidence = rule.test(doc);
+    if (confidence > 0) return { intent: rule.intent, confidence };
+  }
+  // A fresh mail from a person that asks nothing in particular is, in this mailbox, a pitch.
+  if (!input.isReply) return { intent: 'initial_contact', confidence: any(doc.all, ROLE_WORDS) ? 0.5 : 0.35 };
+  return { intent: 'other', confidence: 0.3 };
+}
+
+/** Quoted history is already gone; what is left past this is signature noise and attachments. */
+const MAX_CHARS = 20_000;
+
+interface Doc {
+  /** Lower-cased, quotes and dashes folded; for whole-text checks. */
+  all: string;
+  subject: string;
+  /** Clauses split at line breaks and sentence ends; negations are looked for inside one. */
+  sentences: string[];
+  isReply: boolean;
+}
+
+function normalise(s: string): string {
+  return s
+    .normalize('NFKC')
+    .replace(/[\u2018\u2019\u02bc\u0060\u00b4]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/[\u00a0\u2000-\u200b\u202f]/g, ' ')
+    .toLowerCase();
+}
+
+function prepare(input: IntentInput): Doc {
+  const subject = normalise(input.subject).replace(/^(?:(?:re|fwd?|aw|sv|antw)\s*:\s*)+/, '').trim();
+  const text = normalise(input.text.slice(0, MAX_CHARS));
+  // A reply's subject is the thread's first subject, so only a fresh mail's subject says what it wants.
+  const body = input.isReply ? text : `${subject}\n${text}`;
+  const sentences = body
+    .split(/\n+|(?<=[.!?])\s+/)
+    .map((s) => s.replace(/[ \t]+/g, ' ').trim())
+    .filter(Boolean);
+  return { all: body, subject, sentences, isReply: input.isReply };
+}
+
+const any = (s: string, patterns: readonly RegExp[]): boolean => patterns.some((p) => p.test(s));
+
+/** matchAll needs the g flag; the patterns are written without it for the single-test uses. */
+const everyMatch = (patterns: readonly RegExp[]): RegExp[] => patterns.map((p) => new RegExp(p.source, p.flags.includes('g') ? p.flags : `${p.flags}g`));
+
+/** Words that, between a negation and the trigger, mean the negation is about something else. */
+const CLAUSE_BREAK = /[,;:()]| but | just | only | instead | and /g;
+
+/** "no need to send your resume", "we will never ask for your SSN", "please don't call". */
+const NEGATED_BEFORE =
+  /\b(?:no need|don't need|do not need|doesn't need|does not need|no longer need|not necessary|never (?:ask|need|request|share)|won't (?:ask|need)|will not (?:ask|need)|not (?:asking|looking) for|don't (?:send|share|call|bother|include)|do not (?:send|share|call|include)|already (?:have|got|received)|thanks for (?:sending|the)|thank you for (?:sending|the)|(?:saw|seen|reviewed|received|read|got) your|instead of|rather than|no)\b[^.]*$/;
+
+/** "SSN is not required", "a call isn't necessary". */
+const NEGATED_AFTER = /^[^.]{0,30}?\b(?:(?:is not|isn't|are not|aren't|not) (?:needed|necessary|required|your thing)|(?:over|by|via) e-?mail|in writing)\b/;
+
+function clausePrefix(sentence: string, at: number): string {
+  const prefix = sentence.slice(Math.max(0, at - 80), at);
+  let cut = 0;
+  for (const m of prefix.matchAll(CLAUSE_BREAK)) cut = m.index + m[0].length;
+  return prefix.slice(cut);
+}
+
+/** Some sentence matches a trigger that no negation in the same clause turns around. */
+function asked(doc: Doc, triggers: readonly RegExp[], negatedBefore: RegExp = NEGATED_BEFORE): boolean {
+  for (const sentence of doc.sentences) {
+    for (const trigger of triggers) {
+      for (const m of sentence.matchAll(trigger)) {
+        const end = m.index + m[0].length;
+        if (negatedBefore.test(clausePrefix(sentence, m.index))) continue;
+        if (NEGATED_AFTER.test(sentence.slice(end, end + 40))) continue;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+interface Rule {
+  intent: Intent;
+  /** 0 when the rule does not fire, else the confidence it gives. */
+  test(doc: Doc): number;
+}
+
+// Out-of-office notes, bounces, ATS notifications and job-board digests: not from a person.
+const MACHINE_SUBJECT = [
+  /^(?:automatic reply|auto-?reply|autoreply|out of (?:the )?office|undeliver(?:ed|able)|delivery status notification|mail delivery (?:failed|failure|system)|returned mail)\b/,
+  /\bdigest, vol\b/,
+];
+const MACHINE_TEXT = [
+  /\b(?:i am|i'm|i will be) (?:currently )?(?:out of (?:the )?office|away (?:on (?:vacation|holiday|leave|business)|from the office)|on (?:vacation|holiday|annual leave|parental leave|pto))\b/,
+  /\bout of the office (?:from|until|through|returning)\b/,
+  /\blimited access to (?:my )?e-?mail\b/,
+  /\b(?:could not|couldn't|cannot|can't) be delivered\b/,
+  /\bthis is an automated (?:message|e-?mail|notification)\b/,
+  /\bautomatically generated (?:message|e-?mail|notification)\b/,
+  /\breplies to this (?:address|e-?mail|message|mailbox) are not (?:monitored|read)\b/,
+  /\b(?:do not|please don't|please do not) reply to this (?:address|e-?mail|message)\b/,
+  /\byour saved (?:search|job search)\b/,
+  /\b(?:leave|unsubscribe from) (?:the|this) (?:mailing )?list\b/,
+  /\bjobs? matching your (?:preferences|profile|search|criteria)\b|\bmanage (?:your )?(?:job )?alerts\b|\bin this (?:issue|edition)\b/,
+];
+
+// Hostile legal threats fit no conversational intent; escalation handles them.
+const LEGAL_THREAT = [
+  /\bcease and desist\b/,
+  /\b(?:prepare|preparing|file|filing|initiate|initiating|commence) (?:for )?(?:litigation|a lawsuit|legal proceedings|suit)\b/,
+  /\b(?:pursue|pursuing|take|taking) (?:all )?(?:available )?legal (?:action|remedies|steps)\b/,
+  /\bto (?:my|our) (?:attorney|lawyer|legal counsel|counsel|legal department)\b/,
+  /\b(?:instructed|retained|contacted|consulted) (?:my|our) (?:attorney|lawyer|counsel|legal counsel)\b/,
+  /\breport you to\b/,
+  /\b(?:sue|suing) you\b/,
+  /\bhearing from (?:my|our) (?:attorney|lawyer|counsel)\b/,
+];
+
+const REJECTION = everyMatch([
+  /\b(?:decided|chosen|chose|elected|opted) to (?:move|go|proceed) (?:forward|ahead) with (?:other|another|a different|different)\b/,
+  /\bmov(?:e|ing) (?:forward|ahead) with (?:other|another|a different) (?:candidates?|applicants?|profiles?|people|person)\b/,
+  /\b(?:went|go|going|gone|proceed(?:ed|ing)?) with (?:another|other|a different) (?:candidates?|applicants?|person|profile)\b/,
+  /\b(?:not|won't|will not|unable to) (?:be )?(?:moving|move|proceeding|proceed|going|advancing|advance) (?:forward |ahead )?with (?:you|your)\b/,
+  /\b(?:position|role|req|requisition|opening|job|vacancy|search)(?: has| had| was| is| got)? (?:been |now )?(?:filled|cancell?ed|closed|withdrawn|put on hold|no longer (?:open|available))\b/,
+  /\bfilled the (?:position|role|req|requisition|opening|seat|spot)\b/,
+  /\bhiring freeze\b|\bfro(?:ze|zen) (?:all )?(?:\w+ )?hiring\b/,
+  /(?:\b(?:not|isn't|wasn't|won't be)|n't think (?:this|it|you|that)(?: one)? (?:is|are|would be|will be)) (?:a |the )?(?:good |great |strong |right |close )?(?:fit|match)\b/,
+  /\b(?:no longer|not) (?:be )?(?:considering you|under consideration)\b/,
+  /\b(?:were|was|have|has) not (?:been )?(?:selected|shortlisted)\b/,
+  /\b(?:decided|chosen|elected|opted) not to (?:proceed|move forward|continue|pursue|advance)\b|\bregret to (?:inform|let you know|tell)\b/,
+  /\b(?:decided|chosen|chose|elected|opted) to (?:pursue|go with|hire|select|proceed with|move ahead with) (?:a|an|another|other|the other|someone|somebody|candidates|applicants|profiles)\b/,
+  /\b(?:put|placed) (?:the |this )?(?:role|position|req|requisition|search|hiring) on hold\b|\bwithdraw (?:your|you)(?: candidacy| application| profile| submission)?\b/,
+  /\b(?:will not|won't) be (?:moving|going|proceeding) (?:forward|ahead)(?=[.!,;]|$| with you| at this time)/,
+  /\b(?:hire|hired|hiring|fill|filled|filling) (?:it |the role |the position )?internally\b|\binternal (?:candidate|transfer|hire)\b/,
+  /\b(?:went|gone|going|go) with (?:someone|somebody|another|other|a different)\b/,
+  /\boffered (?:the|this) (?:role|position|job) to\b|\b(?:to|with) (?:another|a different|other) candidates?\b/,
+  /\b(?:not be able|unable) to (?:move|go|proceed) (?:forward|ahead)\b/,
+  /\bpassed on (?:your|you)\b|\b(?:have|going|decided) to pass\b|\bpass (?:this time|for now)\b/,
+]);
+/** "If this isn't a fit..." and "before I close the req" are not rejections. */
+const REJECTION_NEGATED = /\b(?:if|whether|unless|before|in case|otherwise|or else)\b[^.]*$/;
+
+const GITHUB_RESERVED = new Set([
+  'about', 'apps', 'collections', 'contact', 'enterprise', 'explore', 'features', 'join', 'login', 'marketplace', 'new', 'notifications',
+  'orgs', 'pricing', 'pulls', 'issues', 'search', 'security', 'settings', 'site', 'sponsors', 'team', 'topics', 'trending',
+]);
+const NOT_A_HANDLE = new Set([
+  'a', 'above', 'also', 'an', 'at', 'attached', 'below', 'great', 'here', 'in', 'is', 'linked', 'listed', 'my', 'not', 'on', 'private',
+  'public', 'same', 'the', 'there', 'very', 'where', 'your',
+]);
+const HANDLE = String.raw`([a-z\d](?:[a-z\d]|-(?=[a-z\d])){0,38})`;
+const GITHUB_HANDLE = everyMatch([
+  new RegExp(String.raw`\bgithub\.com/${HANDLE}(?!/[\w.-]|[\w.-]*[\w-])`),
+  new RegExp(String.raw`\b(?:github|gh)(?: handle| username| user ?name| account| profile| id)?(?: is|:| =)\s*@?${HANDLE}\b`),
+  new RegExp(String.raw`\b(?:handle|username|user ?name)(?: is|:| =)\s*@?${HANDLE}\b`),
+  new RegExp(String.raw`(?:^|\s)@${HANDLE}(?: \w+)? on github\b|\b(?:i'm|i am) @?${HANDLE}(?: \w+)? on github\b`),
+]);
+const STARRED = everyMatch([/\bstarred\b|\b(?:hit|clicked|gave (?:it|the repo|your repo) a|left a|added a) star\b/]);
+const STARRED_NEGATED = /(?:\b(?:not|never|once|if|after|when|will|until|before|yet to|have you|did you)|n't)\b[^.]*$/;
+
+function githubRule(doc: Doc): number {
+  for (const sentence of doc.sentences) {
+    for (const trigger of GITHUB_HANDLE) {
+      for (const m of sentence.matchAll(trigger)) {
+        const name = m[1] ?? '';
+        // "your GitHub username is..." or "what's your handle?" is about the owner, not the recruiter.
+        if (/\byour\b[^.]*$/.test(clausePrefix(sentence, m.index)) || GITHUB_RESERVED.has(name) || NOT_A_HANDLE.has(name)) continue;
+        return 0.95;
+      }
+    }
+  }
+  return asked(doc, STARRED, STARRED_NEGATED) ? 0.6 : 0;
+}
+
+const PII = everyMatch([
+  /\b(?:ssn|social security(?: number| no)?|social insurance number)\b|\bss#/,
+  /\blast (?:4|four)(?: digits)? of (?:your |the |their |my )?(?:ssn|social)\b/,
+  /\b(?:(?:date|day|month|month\/day|year|place) of birth|birth ?date|birthday|dob|d\.o\.b)\b/,
+  /\b(?:home|residential|street|mailing|physical|permanent) address\b/,
+  /\bdriver'?s'? licen[cs]e\b|\bdriving licen[cs]e\b|\bdl (?:number|#|no)/,
+  /\bpassport (?:number|copy|scan|photo|details)\b|\bcopy of (?:your )?passport\b/,
+  /\b(?:bank (?:account|statement|details)|routing number|utility bill|maiden name)\b/,
+  /\b(?:photo|copy|scan|picture) of (?:your )?(?:government[- ]issued )?(?:id|identification|passport|ssn card|social security card)\b|\bproof of (?:address|identity|residence)\b/,
+]);
+
+const FORM = everyMatch([
+  /\bfill(?:ing)? (?:it |this |that |them |these )?(?:in|out)\b(?! (?:the|our|their|a|my) (?:team|role|position|seat|gap|bench)\b)/,
+  /\bfill (?:and|&) (?:return|send)\b/,
+  /\b(?:complete|completing|submit|sign|signing|return)(?: [\w'-]+){0,3}? (?:form|questionnaire|survey|skills? matrix|template|right[- ]to[- ]represent|rtr)\b/,
+  /\bfill(?: in| out)? (?:the |these |this )?(?:below|following|attached|details|fields|blanks|template|sheet|form|matrix)\b/,
+  /\b(?:questionnaire|skills? matrix|right[- ]to[- ]represent|rtr|application form|intake form)\b/,
+  /\b(?:complete|completing|fill out|fill in)(?: (?:the|this|our|an?|your|online|short|quick)){1,2} application\b|\b(?:application|questionnaire|form|assessment) link\b/,
+  /\b(?:register|sign up|create an account)\b[^.]{0,40}\b(?:portal|profile)\b|\bcomplete your (?:profile|application)\b/,
+  /\banswer (?:the|these|a few|some|our|following)(?: [\w-]+){0,2}? questions (?:below|in the attached|in the form|in the document|on the form)\b/,
+  /\b(?:complete|fill|answer|sign)\b[^.]{0,60}\battached\b|\battached\b[^.]{0,60}\b(?:complete|fill|sign)\b/,
+]);
+
+/** "If you're interested, reply with your resume": a cold pitch, whatever it asks for on the way. */
+const INTEREST = [
+  /\bif (?:you(?:'re| are|'d be| would be| might be)(?: \w+)? (?:interested|open)|(?:this|it|that)(?:'s| is| sounds| seems| looks)(?: \w+)? (?:interesting|of interest|appealing|relevant|like a fit)|interested)\b/,
+  /\b(?:would|could) you be(?: \w+)? (?:interested|open)\b/,
+  /\bare you(?: \w+)? interested\b/,
+  /\bsomething you(?:'d| would| might)?(?: be)? (?:want|like|interested|open|consider|explore)/,
+  /\binterested in (?:learning|hearing|exploring|discussing|talking)\b|\b(?:up for|keen on|open to) (?:learning|hearing|exploring|a chat|a conversation)\b/,
+  /\blet me know if you(?:'d| would) like (?:the|a|more|to)\b/,
+  /\bwould you like (?:me to send|the full|more|to learn)\b/,
+  /\bwant (?:a|the) (?:longer|full|more detailed|detailed) (?:write-?up|description|jd)\b/,
+];
+
+const PHONE = everyMatch([
+  /\b(?:hop|jump|get|set up|schedule|book|arrange|grab)(?: on)? (?:a|an|some|the)(?: [\w-]+){0,3}? (?:call|phone call|chat|zoom)\b/,
+  /\b(?:phone|quick|short|brief|intro|introductory|prep|screening|teams|zoom|video|voice|\d+[- ]min(?:ute)?s?) call\b/,
+  /\b(?:do|have) (?:a|an)(?: [\w-]+){0,2}? (?:call|zoom|phone call)\b/,
+  /\bcall (?:you|me)\b/,
+  /\b(?:your|best|good|direct|preferred) (?:(?:cell|mobile|phone|contact|telephone|callback) )?number\b(?! of\b)/,
+  /\bwhat(?:'s| is) your (?:cell|mobile|phone)\b/,
+  /\bwhat number\b/,
+  /\b(?:talk|walk(?: you)? through|discuss|chat|speak|connect)(?: [\w-]+){0,3}? (?:live|by phone|over the phone|on the phone|in person)\b/,
+  /\b(?:calendly\.com|on my calendar|calendar link|booking link|book (?:a )?(?:time|slot))\b/,
+  /\bgrab (?:\d+|a few|ten|fifteen|twenty|thirty) min(?:ute)?s\b/,
+  /\b(?:available|free) for a(?: \w+){0,2}? call\b/,
+  /\brather (?:call|talk|speak)\b/,
+  /\b(?:free|available|time) (?:for|to)(?: a| an)?(?: [\w-]+){0,3}? (?:call|chat|talk|speak|conversation|zoom)\b/,
+  /\bgive (?:me|you) a (?:call|ring|buzz)\b|\b(?:ring|buzz) me\b|\bcall (?:me|you) back\b|\bmy (?:cell|mobile)\b/,
+  /\b(?:pick|choose|select|grab) a (?:slot|time)\b|\b(?:video|phone|zoom|teams) (?:screen|interview|chat|meeting)\b/,
+  /\bover a (?:quick )?(?:call|zoom|phone call)\b|\bvia (?:a )?(?:call|phone|zoom)\b/,
+  /\b(?:set up|find|schedule|book|grab)(?: some)? time to (?:talk|chat|speak|connect|catch up)\b/,
+  /\blet's (?:talk|chat|speak|connect)\b/,
+  /\bwhat (?:time|day)s? (?:works|would work|is good|suits)\b|\bwhen are you (?:free|available)\b|\bwhat does your (?:schedule|calendar|availability) look like\b/,
+]);
+
+const RESUME_NOUN = String.raw`(?:resume|resumé|résumé|cv|curriculum vitae)`;
+/** Verbs that can also tell what the recruiter will do with a resume they have. */
+const RESUME_SEND = everyMatch([
+  new RegExp(String.raw`\b(?:send|share|forward|attach|e-?mail|mail|provide|submit|include|upload|reply with|pass along|review|look at)\b(?: [\w'-]+){0,6}? ${RESUME_NOUN}\b`),
+]);
+/** Asks whoever says them. */
+const RESUME_ASK = everyMatch([
+  new RegExp(String.raw`\b(?:need|require|want|see|get|shoot|drop|pass me)\b(?: [\w'-]+){0,6}? ${RESUME_NOUN}\b`),
+  new RegExp(String.raw`\b(?:do you have|have you got|is there) (?:a|an|your)(?: [\w-]+){0,2}? ${RESUME_NOUN}\b`),
+  new RegExp(String.raw`\b(?:your|an?) (?:most recent|latest|updated|current|recent|up-to-date|up to date) ${RESUME_NOUN}\b`),
+  new RegExp(String.raw`\b${RESUME_NOUN}(?: in [\w ]{1,20}? format)? (?:please|asap|needed|required)\b`),
+]);
+
+/** "I'll send your resume to the client" tells, it does not ask. */
+const RESUME_NEGATED = new RegExp(
+  String.raw`${NEGATED_BEFORE.source}|\b(?:i'll|i will|we'll|we will|i've|i have|we've|we have|i just|i already|i'm going to|let me|once i)(?: \w+)?\s*$`,
+);
+
+const FOLLOW_UP = [
+  /\b(?:following up|follow(?:ing)?[- ]up on|just following|circling back|checking in|checking back|touching base|bumping (?:this|up))\b/,
+  /\b(?:did|have) you (?:get|had|have) a chance\b/,
+  /\b(?:haven't|have not|hadn't|did not|didn't) heard? back\b|\b(?:haven't|have not) heard from you\b/,
+  /\b(?:reached|reaching) out (?:a few|several|a couple of|multiple|many) times\b/,
+  /\b(?:my|one|a|this) (?:final|last) (?:message|e-?mail|note|attempt|follow[- ]up|try|reminder)\b|\b(?:final|last) (?:message|e-?mail|note|attempt) before\b/,
+  /\b(?:any|an) update (?:on|from|regarding|about)\b|\bany updates\b/,
+  /\b(?:get|send|give) you an update\b|\bfeedback from the (?:client|hiring manager|team)\b/,
+  /\bstill waiting (?:on|for)\b|\bno news yet\b|\bstill (?:deciding|reviewing)\b|\b(?:should|will) have (?:an answer|feedback|news|an update)\b|\bgot back to me\b/,
+  /\bwanted to (?:see|check) (?:if|whether) you\b/,
+  /\bbump(?:ing)? (?:this|it|my|up)\b|\bany (?:news|word|update)\b/,
+  /\b(?:i|we) (?:sent|wrote|emailed|messaged|reached out to)(?: you)?(?: [\w-]+){0,5}? (?:ago|last week|earlier|on (?:monday|tuesday|wednesday|thursday|friday))\b|\breconnect\b/,
+  /\b(?:gentle|friendly|quick|polite) reminder\b|\bmy (?:previous|last|earlier) (?:e-?mail|message|note)\b/,
+  /\b(?:were|have) you (?:been )?able to (?:review|look|read|check|see|go through)\b|\bthe (?:jd|job description|details|e-?mail|note|message) i sent\b/,
+  /\b(?:should|will|expect to|hope to) hear back\b|\b(?:is|are) (?:still )?reviewing your (?:profile|resume|cv|application)\b|\bkeep you (?:posted|updated|in the loop)\b/,
+];
+
+const QUALIFYING = [
+  /\b(?:expected|expectations?|minimum|desired|target|current|preferred|best)(?: [\w/()-]+){0,2}? (?:rate|salary|comp|compensation|pay)\b/,
+  /\bconfirm (?:your|the)(?: [\w/()-]+){0,3}? (?:rate|salary|availability|location|visa|authori[sz]ation|notice)\b/,
+  /\b(?:salary|rate|comp|compensation|pay) (?:expectations?|requirements?)\b/,
+  /\b(?:salary|rate|comp|compensation|pay)(?: range)? (?:are you|you're|you are) (?:targeting|looking for|expecting|seeking)\b|\bwhat (?:salary|rate|comp|compensation|pay)\b/,
+  /\b(?:work authori[sz]ation|visa status|immigration status|(?:need|require)(?: visa)? sponsorship|us citizen|green card holder)\b/,
+  /\b(?:c2c|corp[- ]to[- ]corp|1099) (?:or|vs\.?|versus) w-?2\b|\bw-?2 (?:or|vs\.?|versus) (?:c2c|1099)\b|\bopen to (?:c2c|w-?2|1099|contract)\b/,
+  /\bnotice period\b|\b(?:when|how soon) (?:can|could|would) you (?:start|join)\b|\b(?:could|can) you start\b|\bearliest (?:availability|start)\b/,
+  /\bwhere are you (?:based|located|living)\b|\bwhich (?:state|city|country|time ?zone) are you\b|\b(?:open|willing|comfortable)(?: to| with)? relocat/,
+  /\boverlap(?: \w+){0,4}? (?:work|workable|hours)\b|\bis that workable\b|\bwork for you\?/,
+  /\bhow many years\b|\byears of(?: \w+)? experience (?:with|in)\b.*\?|\bhave you (?:ever )?(?:worked|written|built|used|led|run|managed|designed|deployed|shipped)\b|\bany experience (?:with|in)\b/,
+  /\bwould you consider\b|\bare you (?:open|willing|comfortable|looking)\b|\bwould you be (?:comfortable|ok|okay|fine|happy|willing) with\b|\bhow comfortable are you\b/,
+  /\b(?:authori[sz]ed|eligible|legally able) to work\b|\bdo you have (?:any )?(?:[\w-]+ )?experience\b|\bavailab(?:le|ility) to (?:start|join)\b/,
+];
+
+/** Any question to the candidate about terms, place, time or experience is a screening question. */
+const QUESTION_TOPIC =
+  /\b(?:h-?1b|h4|ead|green card|gc|on-call|office|in[- ]person|days a week|rate|salary|compensation|comp|pay|remote|hybrid|on-?site|in-office|relocat\w*|commute|travel|visa|sponsorship|authori[sz]\w*|citizen\w*|notice|availab\w*|start|experience|years|based|located|location|time ?zone|overlap|level|w-?2|c2c|1099|full[- ]time|part[- ]time|contract\w*|requirement)\b/;
+const TO_YOU = /\byou(?:r|'re|'d|'ve|'ll)?\b/;
+
+function qualifyingKinds(doc: Doc): number {
+  const explicit = QUALIFYING.filter((p) => p.test(doc.all)).length;
+  const asks = doc.sentences.some((q) => q.endsWith('?') && TO_YOU.test(q) && QUESTION_TOPIC.test(q));
+  return explicit + (asks ? 1 : 0);
+}
+
+/** A fresh mail about a job at all: the last resort before 'other'. */
+const ROLE_WORDS = [
+  /\b(?:roles?|positions?|openings?|opportunit(?:y|ies)|jobs?|requirements?|contract|hiring|recruit(?:er|ing)|candidates?|client|looking for (?:an?|someone)|join (?:our|the|their|a) team)\b/,
+  /\b(?:engineer|developer|sre|devops|architect|manager|lead|scientist|analyst|designer|programmer|consultant)s?\b/,
+];
+
+const firedAt = (confidence: number, fired: boolean): number => (fired ? confidence : 0);
+
+const RULES: readonly Rule[] = [
+  { intent: 'other', test: (d) => firedAt(0.9, any(d.subject, MACHINE_SUBJECT) || any(d.all, MACHINE_TEXT)) },
+  { intent: 'other', test: (d) => firedAt(0.7, any(d.all, LEGAL_THREAT)) },
+  { intent: 'rejection', test: (d) => firedAt(0.9, asked(d, REJECTION, REJECTION_NEGATED)) },
+  { intent: 'github_username', test: githubRule },
+  { intent: 'pii_request', test: (d) => firedAt(0.9, asked(d, PII)) },
+  { intent: 'form_request', test: (d) => firedAt(0.85, asked(d, FORM)) },
+  // A last chase ("if you're interested, just reply") stays a follow-up even when fresh.
+  { intent: 'initial_contact', test: (d) => firedAt(0.75, !d.isReply && any(d.all, INTEREST) && !any(d.all, FOLLOW_UP)) },
+  { intent: 'phone_request', test: (d) => firedAt(0.85, asked(d, PHONE)) },
+  { intent: 'resume_request', test: (d) => firedAt(0.85, asked(d, RESUME_SEND, RESUME_NEGATED) || asked(d, RESUME_ASK)) },
+  { intent: 'follow_up', test: (d) => firedAt(0.75, any(d.all, FOLLOW_UP)) },
+  { intent: 'qualifying_question', test: (d) => qualifyingConfidence(qualifyingKinds(d)) },
+];
+
+/** One screening question is a fair guess; three different kinds are hard to mistake. */
+function qualifyingConfidence(kinds: number): number {
+  return kinds === 0 ? 0 : Math.min(0.85, 0.55 + 0.1 * kinds);
+}

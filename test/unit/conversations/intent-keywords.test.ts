@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { classifyByKeywords } from '../../../src/conversations/intent-keywords.js';
+import type { Intent, IntentInput } from '../../../src/conversations/intents.js';
+
+const fresh = (text: string, subject = 'Opportunity'): IntentInput => ({ subject, text, isReply: false });
+const reply = (text: string, subject = 'Re: Opportunity'): IntentInput => ({ subject, text, isReply: true });
+
+type Case = [string, IntentInput];
+
+const EXAMPLES: Record<Intent, Case[]> = {
+  initial_contact: [
+    ['cold pitch with a question', fresh('Hi Sam, I recruit for Quillmark, a payroll startup. We are hiring a Senior Rust Engineer, fully remote, $190k base. Would you be interested in hearing more?')],
+    ['pitch that asks for a resume only if interested', fresh('Hello, we have an exciting Platform Engineer opening with a healthcare client in Denver. If interested, please reply with your updated resume and your best contact number.')],
+    ['pitch that offers the job description', fresh('Hey! I came across your profile and think you would be a great fit for a Staff Engineer role at a climate-tech company. Let me know if you would like the full job description.', 'Staff Engineer - climate tech')],
+    ['short pitch without a question', fresh('Hi there, our client is hiring a backend developer (Python, Django) for a 6-month contract, remote within the EU.', 'Backend developer contract')],
+    ['pitch asking for availability if interested', fresh('Hi, I have a W2 contract role for a DevOps engineer in Austin. If you are interested, could you let me know your availability and rate?')],
+  ],
+  qualifying_question: [
+    ['rate and visa', reply('Thanks for getting back to me. What is your expected hourly rate, and do you need visa sponsorship?')],
+    ['notice period and relocation', reply('Two quick ones from the hiring manager: what is your notice period, and would you be open to relocating to Boston?')],
+    ['years of experience', reply('How many years of experience do you have with Terraform in production?')],
+    ['cold screening questions', fresh('Before I send the details: are you open to C2C or W2 only? Which state are you based in? Our client cannot do payroll in every state.', 'quick question')],
+    ['time-zone overlap', reply('The team sits in Berlin. Would a 4-hour overlap with CET work for you?')],
+  ],
+  resume_request: [
+    ['plain ask', reply('Great, could you send me your resume so I can share it with the team?')],
+    ['CV wording', reply('Please forward your CV in PDF format when you have a moment.')],
+    ['listed item', reply('For the next step I will need:\n1. Your latest resume\n2. Two references')],
+    ['cold, direct ask', fresh('I am filling a Data Engineer requirement with our end client in Chicago. Kindly share your updated resume along with your expected rate.', 'Data Engineer - Chicago')],
+    ['"can I get"', reply('Sounds good! Can I get a copy of your resume before Friday?')],
+  ],
+  pii_request: [
+    ['SSN last four', reply('To submit you I need the last 4 digits of your SSN and your date of birth.')],
+    ['address and licence', reply('The background vendor needs your home address and driver\u2019s license number.')],
+    ['form with sensitive fields', fresh('Please fill in and reply:\nFull name:\nDOB (MM/DD):\nLast four of SSN:\nExpected rate:', 'Submission details')],
+    ['passport', reply('Could you send a copy of your passport for the client onboarding?')],
+    ['social security number spelled out', reply('HR asks for your Social Security Number before the offer letter goes out.')],
+  ],
+  form_request: [
+    ['fill out a form', reply('Please fill out the attached candidate form and send it back today.')],
+    ['questionnaire link', fresh('You have been shortlisted! Please complete the short questionnaire at the link below before Friday.', 'Next step')],
+    ['skills matrix', reply('The client requires a skills matrix from every candidate, could you complete it by EOD?')],
+    ['right to represent', reply('Before I submit you, please sign the right to represent form confirming we can present you to the client.')],
+    ['fill in the fields', reply('Please fill in the details below and reply back:\nCurrent location:\nWork authorization:\nAvailability:')],
+  ],
+  phone_request: [
+    ['hop on a call', reply('Do you have 15 minutes to hop on a call tomorrow afternoon?')],
+    ['asks for a number', reply("What's the best number to reach you?")],
+    ['announces a call', fresh('I will call you tomorrow at 10am to go over the role.', 'Calling you tomorrow')],
+    ['booking link', reply('Grab 30 minutes on my calendar whenever suits you: https://calendly.com/someone/30min')],
+    ['talk live', reply('It is easier to discuss this over the phone, when are you free?')],
+  ],
+  github_username: [
+    ['profile link', reply('Done, starred it. My profile is https://github.com/lee-hires')],
+    ['bare link', reply('github.com/mara-k')],
+    ['handle with @', reply('Starred! My handle is @tech-recruiter-jo if you want to check.')],
+    ['my github is', reply('Sure thing, my github is dkowalski88')],
+    ['starred without a handle', reply('Ok I starred your repo, now can we move forward?')],
+  ],
+  follow_up: [
+    ['following up', reply('Just following up on my last email, any thoughts on the role?')],
+    ['circling back', fresh('Circling back on the Senior SRE position I sent last week.', 'Senior SRE')],
+    ['did you get a chance', reply('Did you get a chance to look at the job description?')],
+    ['last chase', fresh('I have reached out a few times without hearing back. This will be my last email before I close out the search.', 'Closing the loop')],
+    ['status update', reply('No news yet, I am still waiting on feedback from the client. Will keep you posted.')],
+  ],
+  rejection: [
+    ['other candidates', reply('Thank you for your time. After careful review, the team has decided to move forward with other candidates.')],
+    ['position filled', reply('Quick update: the position has been filled, so we are closing this one out.')],
+    ['not a fit', reply('Unfortunately the client feels your background is not a fit for this role.')],
+    ['cancelled req', reply('Bad news: the requisition was cancelled after budget cuts.')],
+    ["don't think it's a match", reply("Given the onsite requirement, I don't think this is a match. Best of luck!")],
+  ],
+  other: [
+    ['out of office', reply('I am currently out of the office with limited access to email and will respond when I return.', 'Automatic reply: Re: Role')],
+    ['bounce', fresh('Your message could not be delivered to one or more recipients.', 'Undeliverable: Role')],
+    ['ATS notification', fresh('Your interview has been scheduled. This is an automated message, please do not reply to this email.', 'Interview scheduled')],
+    ['legal threat', reply('I have forwarded this thread to my attorney and will be filing a lawsuit.')],
+    ['thanks only', reply('Thanks, Sam!')],
+  ],
+};
+
+describe('classifyByKeywords: invented examples per intent', () => {
+  for (const [intent, cases] of Object.entries(EXAMPLES)) {
+    for (const [name, input] of cases) {
+      it(`${intent}: ${name}`, () => {
+        expect(classifyByKeywords(input).intent).toBe(intent);
+      });
+    }
+  }
+});
+
+describe('classifyByKeywords: negations', () => {
+  it('no need to send a resume is not a resume request', () => {
+    expect(classifyByKeywords(reply('No need to send your resume, the hiring manager already saw your profile. Thanks!')).intent).not.toBe('resume_request');
+  });
+
+  it('a resume that was already received is not asked for', () => {
+    expect(classifyByKeywords(reply('Thanks for sending your resume, I passed it along to the team.')).intent).not.toBe('resume_request');
+  });
+
+  it('telling that the resume will be submitted is not an ask', () => {
+    expect(classifyByKeywords(reply("I'll send your resume to the hiring manager today.")).intent).not.toBe('resume_request');
+  });
+
+  it('promising never to ask for an SSN is not a PII request', () => {
+    expect(classifyByKeywords(reply('We will never ask for your SSN or bank details by email. What salary range are you targeting?')).intent).toBe('qualifying_question');
+  });
+
+  it('"SSN is not required" is not a PII request', () => {
+    expect(classifyByKeywords(reply('Your SSN is not required at this stage.')).intent).not.toBe('pii_request');
+  });
+
+  it('declining a call is not a phone request', () => {
+    expect(classifyByKeywords(reply('No need for a call, email works great for me. Could you send your resume?')).intent).toBe('resume_request');
+  });
+
+  it('"I have not starred it yet" is not a GitHub username', () => {
+    expect(classifyByKeywords(reply("I haven't starred it yet, I will look later.")).intent).not.toBe('github_username');
+  });
+
+  it('a conditional "if it is not a fit" is not a rejection', () => {
+    expect(classifyByKeywords(reply("If it's not a fit, no worries at all. Are you open to relocation?")).intent).toBe('qualifying_question');
+  });
+});
+
+describe('classifyByKeywords: look-alikes', () => {
+  it('a GitHub repository link is not a username', () => {
+    expect(classifyByKeywords(reply('I had a look at github.com/acme/widgets, nice work. Did you get a chance to read the JD?')).intent).toBe('follow_up');
+  });
+
+  it('asking for the owner\u2019s GitHub is not giving one', () => {
+    expect(classifyByKeywords(reply("What's your GitHub username? I'd like to look at your code.")).intent).not.toBe('github_username');
+  });
+
+  it('an email address is not a home address', () => {
+    expect(classifyByKeywords(reply('Please send it to my email address, thanks. Could you send your resume?')).intent).toBe('resume_request');
+  });
+
+  it('"a good number of engineers" is not a phone request', () => {
+    expect(classifyByKeywords(fresh('We hired a good number of engineers this year and want one more. Interested?', 'Hiring')).intent).toBe('initial_contact');
+  });
+
+  it('"fill out the team" is not a form', () => {
+    expect(classifyByKeywords(fresh('We are looking to fill out the team with a senior engineer. Would you be interested?', 'Role')).intent).toBe('initial_contact');
+  });
+
+  it('"before I close the req" is a follow-up, not a rejection', () => {
+    expect(classifyByKeywords(fresh('This is my final note before I close the req on Friday.', 'Senior Go role')).intent).toBe('follow_up');
+  });
+
+  it('a stated salary is not a salary question', () => {
+    expect(classifyByKeywords(fresh('Salary: $170,000-$190,000. Remote. Would you like more details?', 'Role')).intent).toBe('initial_contact');
+  });
+
+  it('legal words in a job pitch are not a threat', () => {
+    expect(classifyByKeywords(fresh('Our client is a law firm hiring an engineer to build tools for its attorneys. No litigation experience needed. Interested?', 'Legal tech role')).intent).toBe('initial_contact');
+  });
+
+  it('a reply subject does not leak into the decision', () => {
+    expect(classifyByKeywords(reply('Sounds good, talk soon.', 'Re: Could you send your resume?')).intent).toBe('other');
+  });
+
+  it('a fresh subject counts', () => {
+    expect(classifyByKeywords(fresh('Hi Sam,\nThanks.', 'Could I see your resume?')).intent).toBe('resume_request');
+  });
+});
+
+describe('classifyByKeywords: priorities and confidence', () => {
+  it('a PII field in a form makes it a PII request', () => {
+    expect(classifyByKeywords(reply('Please fill out the form below.\nName:\nDate of birth:\n')).intent).toBe('pii_request');
+  });
+
+  it('a rejection that mentions the resume is a rejection', () => {
+    expect(classifyByKeywords(reply("We decided to move forward with other candidates. We'll keep your resume on file.")).intent).toBe('rejection');
+  });
+
+  it('a call wins over a resume request', () => {
+    expect(classifyByKeywords(reply('Please send your resume and let me know a good time to hop on a quick call.')).intent).toBe('phone_request');
+  });
+
+  it('an explicit link is more certain than "starred"', () => {
+    const link = classifyByKeywords(reply('Starred! github.com/jo-codes'));
+    const claim = classifyByKeywords(reply('Starred it just now.'));
+    expect(link.intent).toBe('github_username');
+    expect(claim.intent).toBe('github_username');
+    expect(link.confidence).toBeGreaterThan(claim.confidence);
+  });
+
+  it('the fallback answers have low confidence', () => {
+    expect(classifyByKeywords(reply('Ok.'))).toEqual({ intent: 'other', confidence: 0.3 });
+    expect(classifyByKeywords(fresh('We are hiring a developer.', 'Role')).confidence).toBeLessThan(0.6);
+  });
+
+  it('more kinds of screening question raise the confidence', () => {
+    const one = classifyByKeywords(reply('What is your notice period?'));
+    const three = classifyByKeywords(reply('What is your notice period? Do you need visa sponsorship? How many years have you used Go?'));
+    expect(one.intent).toBe('qualifying_question');
+    expect(three.confidence).toBeGreaterThan(one.confidence);
+  });
+
+  it('is deterministic', () => {
+    const input = reply('Could you share your number?');
+    expect(classifyByKeywords(input)).toEqual(classifyByKeywords(input));
+  });
+});
+
+describe('classifyByKeywords: cost', () => {
+  it('stays fast on long adversarial input', () => {
+    const nasty = [
+      'a'.repeat(50_000),
+      `${'github.com/'.repeat(5_000)}x`,
+      `${'fill '.repeat(10_000)}in`,
+      `${'send '.repeat(10_000)}`,
+      `${'if you '.repeat(8_000)}`,
+      `${'- '.repeat(20_000)}`,
+    ];
+    const started = performance.now();
+    for (const text of nasty) {
+      classifyByKeywords(fresh(text));
+      classifyByKeywords(reply(text));
+    }
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
