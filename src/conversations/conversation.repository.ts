@@ -1,4 +1,4 @@
-import { TERMINAL_STATES, type Conversation, type ConversationUpdate, type NewConversation } from '../db/schema.js';
+import { type Conversation, type ConversationUpdate, type NewConversation } from '../db/schema.js';
 import type { Db, Tx } from '../db/database.js';
 
 export async function findConversationByMessageIds(db: Db | Tx, ids: readonly string[]): Promise<Conversation | undefined> {
@@ -13,15 +13,13 @@ export async function findConversationByMessageIds(db: Db | Tx, ids: readonly st
     .executeTakeFirst();
 }
 
-export async function findOpenConversationBySender(db: Db | Tx, sender: string): Promise<Conversation | undefined> {
-  return db
-    .selectFrom('conversations')
-    .selectAll()
-    .where('sender', '=', sender)
-    .where('state', 'not in', TERMINAL_STATES)
-    .orderBy('updated_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+/**
+ * The sender's most recent conversation, whatever its state: a sender whose conversation ended
+ * (STARRED, GHOSTED, ESCALATED) stays out of automatic replies even with a fresh, unthreaded
+ * email, until the owner runs `hermes reinit`.
+ */
+export async function findLatestConversationBySender(db: Db | Tx, sender: string): Promise<Conversation | undefined> {
+  return db.selectFrom('conversations').selectAll().where('sender', '=', sender).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 export async function insertConversation(tx: Tx, row: NewConversation): Promise<number> {

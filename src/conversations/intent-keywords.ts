@@ -137,7 +137,8 @@ const REJECTION = everyMatch([
   /\b(?:position|role|req|requisition|opening|job|vacancy|search)(?: has| had| was| is| got)? (?:been |now )?(?:filled|cancell?ed|closed|withdrawn|put on hold|no longer (?:open|available))\b/,
   /\bfilled the (?:position|role|req|requisition|opening|seat|spot)\b/,
   /\bhiring freeze\b|\bfro(?:ze|zen) (?:all )?(?:\w+ )?hiring\b/,
-  /(?:\b(?:not|isn't|wasn't|won't be)|n't think (?:this|it|you|that)(?: one)? (?:is|are|would be|will be)) (?:a |the )?(?:good |great |strong |right |close )?(?:fit|match)\b/,
+  // "not a (good) fit/match"; a bare "does not match" (a header, a checksum) is not a rejection.
+  /(?:\b(?:not|isn't|wasn't|won't be)|n't think (?:this|it|you|that)(?: one)? (?:is|are|would be|will be)) (?:(?:a |the )(?:good |great |strong |right |close )?(?:fit|match)|(?:good |great |strong |right |close )?fit)\b/,
   /\b(?:no longer|not) (?:be )?(?:considering you|under consideration)\b/,
   /\b(?:were|was|have|has) not (?:been )?(?:selected|shortlisted)\b/,
   /\b(?:decided|chosen|elected|opted) not to (?:proceed|move forward|continue|pursue|advance)\b|\bregret to (?:inform|let you know|tell)\b/,

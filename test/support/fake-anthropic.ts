@@ -48,6 +48,27 @@ export const DEFAULT_FAKE_REPLY =
   'Thanks for reaching out! I appreciate you thinking of me for this role. ' +
   'Could you share a bit more about the team, the compensation range and whether the position is remote-friendly?';
 
+/**
+ * Prompt caching as the API reports it: each system block marked with cache_control is a
+ * breakpoint, and the prefix up to it can be cached. A request reads the longest prefix an
+ * earlier request wrote (cache_read_input_tokens), writes the rest up to its last breakpoint
+ * (cache_creation_input_tokens), and input_tokens counts only what follows.
+ */
+function cacheUsage(body: any, cache: Set<string>): { input_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number } {
+  const system: Array<{ text?: string; cache_control?: unknown }> = Array.isArray(body?.system) ? body.system : [];
+  const texts = system.map((b) => b.text ?? '');
+  const breakpoints = system.flatMap((b, i) => (b.cache_control ? [i] : []));
+  const tokensUpTo = (i: number) => estimateTokens(texts.slice(0, i + 1).join('\n'));
+  const keyUpTo = (i: number) => `${body?.model ?? ''}\u0000${texts.slice(0, i + 1).join('\u0001')}`;
+  const last = breakpoints.at(-1) ?? -1;
+  const rest = texts.slice(last + 1).join('\n') + JSON.stringify(body?.messages ?? '') + JSON.stringify(body?.tools ?? '');
+  if (last < 0) return { input_tokens: estimateTokens(rest), cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const hit = [...breakpoints].reverse().find((i) => cache.has(keyUpTo(i)));
+  for (const i of breakpoints) cache.add(keyUpTo(i));
+  const read = hit === undefined ? 0 : tokensUpTo(hit);
+  return { input_tokens: estimateTokens(rest), cache_creation_input_tokens: tokensUpTo(last) - read, cache_read_input_tokens: read };
+}
+
 // Roughly four characters per token, which is close enough for usage bookkeeping in tests.
 const estimateTokens = (s: string): number => Math.max(1, Math.ceil(s.length / 4));
 
@@ -66,6 +87,7 @@ export async function startFakeAnthropic(initial?: FakeMode): Promise<FakeAnthro
   let mode: FakeMode = initial ?? { kind: 'text', text: DEFAULT_FAKE_REPLY };
   let toolHandler: ToolHandler = defaultToolHandler;
   const requests: FakeAnthropic['requests'] = [];
+  const promptCache = new Set<string>();
   const sockets = new Set<Socket>();
 
   const server = http.createServer((req, res) => {
@@ -118,12 +140,7 @@ export async function startFakeAnthropic(initial?: FakeMode): Promise<FakeAnthro
             content: m.kind === 'empty' ? [] : [{ type: 'text', text }],
             stop_reason: 'end_turn',
             stop_sequence: null,
-            usage: {
-              input_tokens: estimateTokens(JSON.stringify(body?.messages ?? '') + JSON.stringify(body?.system ?? '')),
-              output_tokens: m.kind === 'empty' ? 0 : estimateTokens(text),
-              cache_creation_input_tokens: 0,
-              cache_read_input_tokens: 0,
-            },
+            usage: { ...cacheUsage(body, promptCache), output_tokens: m.kind === 'empty' ? 0 : estimateTokens(text) },
           });
         }
       }
