@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DAEMON_REQUIRED, SECRET_SETTINGS, settingsSchema, type Settings } from './schema.js';
 
@@ -120,6 +120,14 @@ function readSecretFiles(env: Env, issues: ConfigIssue[]): Env {
   return out;
 }
 
+function isReadableFile(file: string): boolean {
+  try {
+    return statSync(file).isFile() && (accessSync(file, constants.R_OK), true);
+  } catch {
+    return false;
+  }
+}
+
 /** Empty strings count as unset, so a blank line in an env file means "use the default". */
 function dropEmpty(env: Env): Env {
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -140,6 +148,11 @@ export function loadConfig(env: Env, opts: { daemon?: boolean } = {}): Readonly<
         issues.push({ key, message: SECRET_SETTINGS.includes(key as never) ? `required (or ${key}_FILE)` : 'required' });
       }
     }
+  }
+  // A resume that cannot be read would fail every resume reply at send time; say so at start.
+  const resumeFile = parsed.success ? parsed.data.RESUME_FILE : undefined;
+  if (opts.daemon && resumeFile !== undefined && !isReadableFile(resumeFile)) {
+    issues.push({ key: 'RESUME_FILE', message: `cannot read ${resumeFile}` });
   }
   if (issues.length > 0 || !parsed.success) throw new ConfigError(issues);
   return Object.freeze(toConfig(parsed.data));

@@ -149,12 +149,16 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
   const turns = (await history()).map((t, i, all) => (i === all.length - 1 && t.role === 'user' ? { ...t, text } : t));
   const recruiterName = email.from?.name ?? '';
   const validationBase = { starVerified: conversation?.star_verified === 1, neverSend: config.safety.neverSend, terms: deps.validatorTerms };
+  // Whether this sender gets the model at all: the AI rollout and the conversation's override.
+  // It binds every model call below, the crisis-safe model's included (AI off means templates only).
+  const rollout = await deps.rollout();
+  const useModel = deps.llm !== null && aiEnabledFor(rollout, email.from?.address ?? '', conversation?.ai_enabled ?? 0);
 
   if (crisis) {
     // No persona, no star push, no fabricated data: the crisis reply, and the owner alerted.
     if (shield.verdict === 'CRISIS_UNDER_ATTACK') log.warn({ conversationId: conversation?.id, categories: shield.categories }, 'crisis signals under a jailbreak attempt');
     const ctx = legacyContext(conversation, config, email, turns, false);
-    let reply = await deps.crisisWriter(ctx, shield.verdict === 'CRISIS_DETECTED');
+    let reply = await deps.crisisWriter(ctx, useModel && shield.verdict === 'CRISIS_DETECTED');
     const check = validateReply(reply.text, validationBase);
     if (!check.pass) reply = await deps.crisisWriter(ctx, false);
     const held = !validateReply(reply.text, validationBase).pass;
@@ -173,8 +177,6 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
   }
 
   // Intent: the model when this sender gets it, the keyword rules otherwise (and as its fallback).
-  const rollout = await deps.rollout();
-  const useModel = deps.llm !== null && aiEnabledFor(rollout, email.from?.address ?? '', conversation?.ai_enabled ?? 0);
   const intentInput = { subject: email.subject, text, isReply: isReplyMail(email) };
   const intent: IntentResult = useModel
     ? await classifyIntent({ llm: deps.llm, model: config.llm.intentModel, temperature: config.llm.intentTemperature, log, systemPrompt: deps.intentSystemPrompt }, intentInput)

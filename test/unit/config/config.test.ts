@@ -244,3 +244,17 @@ describe('loadConfig secrets from _FILE', () => {
     expect(loadConfig({ IMAP_PASSWORD_FILE: '' }).imap.password).toBe('');
   });
 });
+
+describe('RESUME_FILE', () => {
+  it('must be readable when the daemon starts', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hermes-resume-'));
+    const base = { HERMES_ADDRESS: 'h@example.test', IMAP_HOST: 'imap.example.test', IMAP_USER: 'h', IMAP_PASSWORD: 'p', SMTP_HOST: 'smtp.example.test' };
+    const missing = path.join(dir, 'missing.pdf');
+    expect(() => loadConfig({ ...base, RESUME_FILE: missing }, { daemon: true })).toThrow(/RESUME_FILE: cannot read/);
+    // Commands that never send (inspect, migrate) do not care.
+    expect(loadConfig({ ...base, RESUME_FILE: missing }).brain.resumeFile).toBe(missing);
+    const file = path.join(dir, 'resume.pdf');
+    writeFileSync(file, '%PDF-1.4');
+    expect(loadConfig({ ...base, RESUME_FILE: file }, { daemon: true }).brain.resumeFile).toBe(file);
+  });
+});
