@@ -1,9 +1,7 @@
 import { ConfigError } from './config/config.js';
 import { configFromProcessEnv } from './config/env.js';
-import { inspectCommand } from './commands/inspect.js';
 import { outboxCommand } from './commands/outbox.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
-import { serve } from './main.js';
 import { AppError } from './shared/errors.js';
 import { createLogger } from './shared/logger.js';
 
@@ -44,6 +42,8 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   switch (command) {
     case 'serve': {
+      // Loaded only here: the daemon's modules (IMAP, SMTP, HTTP) would slow every other command's start.
+      const { serve } = await import('./main.js');
       await serve(configFromProcessEnv({ daemon: true }));
       return -1; // keeps running; exits on a signal
     }
@@ -62,6 +62,7 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write('usage: hermes inspect <file.eml|->\n');
         return 2;
       }
+      const { inspectCommand } = await import('./commands/inspect.js');
       printJson(await inspectCommand(configFromProcessEnv(), source));
       return 0;
     }

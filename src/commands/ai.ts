@@ -38,7 +38,8 @@ export async function aiCommand(config: Readonly<Config>, args: string[], now = 
     if (!(AI_MODES as readonly string[]).includes(verb)) throw new AppError('INPUT_INVALID', `unknown AI mode: ${verb}\n${USAGE}`);
     const percentageArg = flag(rest, '--percentage');
     const allowlistArg = flag(rest, '--allowlist');
-    const percentage = percentageArg === undefined ? undefined : Number(percentageArg);
+    // Digits only: Number('') is 0 (an unset shell variable would switch the model off for everyone), Number('1e1') is 10.
+    const percentage = percentageArg === undefined ? undefined : /^\d{1,3}$/.test(percentageArg) ? Number(percentageArg) : NaN;
     if (percentage !== undefined && (!Number.isInteger(percentage) || percentage < 0 || percentage > 100)) {
       throw new AppError('INPUT_INVALID', '--percentage expects a whole number from 0 to 100');
     }

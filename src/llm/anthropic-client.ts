@@ -79,23 +79,23 @@ export function createAnthropicClient(llm: Config['llm'], log: Logger): LlmClien
     logger: log,
     logLevel: 'warn',
   });
+  /** What every request shares: model, length cap, temperature, the system blocks and the turns. */
+  const baseParams = (req: CompletionRequest) => {
+    const temperature = req.temperature ?? llm.temperature;
+    return {
+      model: req.model ?? llm.model,
+      max_tokens: req.maxTokens ?? llm.maxTokens,
+      ...(temperature !== null ? { temperature } : {}),
+      system: systemParam(req.system),
+      messages: req.messages.map((m) => ({ role: m.role, content: m.text })),
+    };
+  };
   return {
     model: llm.model,
     async complete(req) {
       let response: Anthropic.Message;
-      const temperature = req.temperature ?? llm.temperature;
       try {
-        response = await client.messages.create({
-          model: req.model ?? llm.model,
-          max_tokens: req.maxTokens ?? llm.maxTokens,
-          ...(temperature !== null ? { temperature } : {}),
-          system: req.system.map((b) => ({
-            type: 'text' as const,
-            text: b.text,
-            ...(b.cache ? { cache_control: { type: 'ephemeral' as const } } : {}),
-          })),
-          messages: req.messages.map((m) => ({ role: m.role, content: m.text })),
-        });
+        response = await client.messages.create(baseParams(req));
       } catch (err) {
         throw classifyLlmError(err);
       }
@@ -116,14 +116,9 @@ export function createAnthropicClient(llm: Config['llm'], log: Logger): LlmClien
     },
     async classify(req) {
       let response: Anthropic.Message;
-      const temperature = req.temperature ?? llm.temperature;
       try {
         response = await client.messages.create({
-          model: req.model ?? llm.model,
-          max_tokens: req.maxTokens ?? llm.maxTokens,
-          ...(temperature !== null ? { temperature } : {}),
-          system: systemParam(req.system),
-          messages: req.messages.map((m) => ({ role: m.role, content: m.text })),
+          ...baseParams(req),
           tools: [
             {
               name: req.tool.name,

@@ -1,9 +1,6 @@
-import type { ChatTurn, LlmClient, SystemBlock } from '../llm/anthropic-client.js';
-import { errorMessage } from '../shared/errors.js';
-import type { Logger } from '../shared/logger.js';
-import { pickReplyTemplate, renderTemplate, type TemplateSet } from './templates.js';
+import type { ChatTurn } from '../llm/anthropic-client.js';
 
-/** Everything a writer may use. Untrusted text (the recruiter's) only ever goes into user turns. */
+/** What the crisis writer may use. Untrusted text (the recruiter's) only ever goes into user turns. */
 export interface ReplyContext {
   conversationId: number | null;
   /** 1 for the first reply in the conversation, 2 for the second, ... */
@@ -29,65 +26,6 @@ export interface ReplyDraft {
   cacheCreationTokens?: number | null;
   /** Why a template was used instead of the model, when it was. */
   fallbackReason: string | null;
-}
-
-export interface ReplyWriter {
-  write(ctx: ReplyContext): Promise<ReplyDraft>;
-}
-
-function firstName(name: string): string {
-  const first = name.trim().split(/\s+/)[0] ?? '';
-  return /^[\p{L}'-]{1,40}$/u.test(first) ? first : '';
-}
-
-export class TemplateReplyWriter implements ReplyWriter {
-  constructor(private readonly templates: TemplateSet) {}
-
-  async write(ctx: ReplyContext, fallbackReason: string | null = null): Promise<ReplyDraft> {
-    const t = pickReplyTemplate(this.templates, ctx.attempt);
-    const recruiter = firstName(ctx.recruiterName);
-    const text = renderTemplate(t.body, {
-      greeting: recruiter ? `Hi ${recruiter},` : 'Hi,',
-      recruiterName: recruiter,
-      ownerName: ctx.ownerName,
-      subject: ctx.subject,
-    });
-    return { text, source: 'template', templateUsed: t.name, aiModel: null, tokensIn: null, tokensOut: null, fallbackReason };
-  }
-}
-
-/**
- * Later layers (persona, state instructions, knowledge, star push) are added by extending
- * `systemBlocks`; the recruiter's text never reaches it.
- */
-export type SystemPromptBuilder = (ctx: ReplyContext) => SystemBlock[];
-
-export class LlmReplyWriter implements ReplyWriter {
-  constructor(
-    private readonly llm: LlmClient,
-    private readonly systemBlocks: SystemPromptBuilder,
-    private readonly fallback: TemplateReplyWriter,
-    private readonly log: Logger,
-  ) {}
-
-  async write(ctx: ReplyContext): Promise<ReplyDraft> {
-    try {
-      const out = await this.llm.complete({ system: this.systemBlocks(ctx), messages: mergeTurns(ctx.turns) });
-      return {
-        text: out.text,
-        source: 'llm',
-        templateUsed: null,
-        aiModel: out.model,
-        tokensIn: out.tokensIn,
-        tokensOut: out.tokensOut,
-        fallbackReason: null,
-      };
-    } catch (err) {
-      const reason = errorMessage(err);
-      this.log.warn({ conversationId: ctx.conversationId, reason }, 'model reply failed, using template');
-      return this.fallback.write(ctx, reason);
-    }
-  }
 }
 
 /** The Messages API wants alternating roles starting with user; consecutive turns are joined. */

@@ -6,7 +6,7 @@
  */
 import type { Persona, StateTemplateName } from './persona.js';
 import { baseVars, replyState, starPushLevel, type PromptInput } from './prompt.js';
-import { renderTemplate } from './templates.js';
+import { pickReplyTemplate, renderTemplate } from './templates.js';
 
 export type TemplateInput = PromptInput & { recruiterName: string; subject: string };
 
@@ -27,8 +27,7 @@ export function renderReplyTemplate(persona: Persona, input: TemplateInput): { n
   const name = templateFor(input);
   if (name) return { name, text: tidy(renderTemplate(persona.templates[name], vars)) };
 
-  const index = Math.min(input.replyNumber, persona.replies.length) - 1;
-  const plain = persona.replies[index]!;
+  const plain = pickReplyTemplate({ replies: persona.replies }, input.replyNumber);
   const text = tidy(renderTemplate(plain.body, vars));
   if (!starPush) return { name: plain.name, text };
   return { name: `${plain.name}+star-push-${level}`, text: beforeSignOff(text, starPush) };

@@ -64,6 +64,10 @@ export class Scheduler {
   }
 
   private schedule(ms: number): void {
+    // One timer at most: a second start(), or a start() while a timed run is still finishing,
+    // must not leave an earlier timer that fires after stop().
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       void this.runOnce().finally(() => this.schedule(this.deps.config.brain.schedulerIntervalMs));
@@ -102,7 +106,7 @@ export class Scheduler {
       .orderBy('star_check_after')
       .limit(STAR_BATCH)
       .execute();
-    for (const conv of due) {
+    for (const [i, conv] of due.entries()) {
       if (this.stopped) break;
       const result = await checkStar(conv.github_username!);
       counts.checked++;
@@ -111,8 +115,9 @@ export class Scheduler {
         counts.starred++;
         const moved = await transaction(db, async (tx) => {
           // Re-read inside the transaction: the pipeline may have moved the conversation meanwhile.
-          const current = await tx.selectFrom('conversations').select('state').where('id', '=', conv.id).executeTakeFirst();
-          if (current?.state !== 'AWAITING_STAR') return false;
+          // A corrected username arriving meanwhile is checked on the next run, not credited with this star.
+          const current = await tx.selectFrom('conversations').select(['state', 'github_username']).where('id', '=', conv.id).executeTakeFirst();
+          if (current?.state !== 'AWAITING_STAR' || current.github_username !== conv.github_username) return false;
           await tx
             .updateTable('conversations')
             .set({ state: 'STARRED', star_verified: 1, star_checked_at: at, star_check_after: null, updated_at: at })
@@ -135,6 +140,16 @@ export class Scheduler {
         if (result.status === 'retry_later') counts.retryLater++;
         else counts.notYet++;
         await db.updateTable('conversations').set({ star_checked_at: at, star_check_after: next }).where('id', '=', conv.id).execute();
+        if (result.status === 'retry_later') {
+          // Rate limited (or GitHub is failing): asking about the rest of the batch now would only
+          // hit the same wall, and GitHub penalises clients that keep asking. They wait as long.
+          const rest = due.slice(i + 1).map((c) => c.id);
+          if (rest.length > 0) {
+            await db.updateTable('conversations').set({ star_check_after: next }).where('id', 'in', rest).where('state', '=', 'AWAITING_STAR').execute();
+            log.info({ postponed: rest.length, until: new Date(next).toISOString(), reason: result.reason }, 'star checks postponed');
+          }
+          break;
+        }
       }
     }
     return counts;
@@ -162,7 +177,15 @@ export class Scheduler {
       });
       if (t.to === conv.state) continue;
       const at = this.now();
-      await db.updateTable('conversations').set({ state: t.to, updated_at: at }).where('id', '=', conv.id).where('state', '=', conv.state).execute();
+      const res = await db
+        .updateTable('conversations')
+        .set({ state: t.to, updated_at: at })
+        .where('id', '=', conv.id)
+        .where('state', '=', conv.state)
+        .where('unanswered_replies', '>=', ghostAfter)
+        .executeTakeFirst();
+      // The pipeline may have handled an answer meanwhile: then nothing moved, nothing to count or log.
+      if (Number(res.numUpdatedRows) !== 1) continue;
       ghosted++;
       log.info({ conversationId: conv.id, reason: t.reason }, describeTransition(t));
     }
