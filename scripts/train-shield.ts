@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { normaliseForShield } from '../src/safety/shield/fast-normalise.js';
-import { features, probability, type KindModel } from '../src/safety/shield/scorer.js';
+import { crisisFeatures, features, probability, writerView, type KindModel } from '../src/safety/shield/scorer.js';
 
 export const EVAL = path.resolve(import.meta.dirname, '../../shared/eval');
 const OUT = path.resolve(import.meta.dirname, '../src/safety/shield/weights.json');
@@ -69,11 +69,19 @@ export function loadDevData(): DevData {
   };
 }
 
-type Example = { feats: number[]; y: number };
+type Example = { feats: number[]; y: number; weight: number };
+type Featurise = (text: string, bits: number) => number[];
 
-function examples(pos: string[], neg: string[]): Example[] {
-  const fx = (t: string) => features(normaliseForShield(t).text, BITS);
-  return [...pos.map((t) => ({ feats: fx(t), y: 1 })), ...neg.map((t) => ({ feats: fx(t), y: 0 }))];
+/** Negatives that look most like positives, and how much more each counts in training. */
+const HARD_NEGATIVE_WEIGHT = 3;
+
+function examples(fx: Featurise, pos: string[], neg: string[], hardNeg: string[] = []): Example[] {
+  const f = (t: string) => fx(normaliseForShield(t).text, BITS);
+  return [
+    ...pos.map((t) => ({ feats: f(t), y: 1, weight: 1 })),
+    ...hardNeg.map((t) => ({ feats: f(t), y: 0, weight: HARD_NEGATIVE_WEIGHT })),
+    ...neg.map((t) => ({ feats: f(t), y: 0, weight: 1 })),
+  ];
 }
 
 /** Logistic regression by SGD with class weights and L2; deterministic order. */
@@ -89,7 +97,7 @@ function train(data: Example[]): { bias: number; w: Float64Array } {
       const scale = 1 / Math.sqrt(Math.max(1, d.feats.length));
       let z = bias;
       for (const f of d.feats) z += (w[f] as number) * scale;
-      const g = (1 / (1 + Math.exp(-z)) - d.y) * (cw[d.y] as number);
+      const g = (1 / (1 + Math.exp(-z)) - d.y) * (cw[d.y] as number) * d.weight;
       bias -= lr * g * 0.1;
       for (const f of d.feats) w[f] = (w[f] as number) * (1 - lr * 1e-4) - lr * g * scale;
     }
@@ -103,17 +111,28 @@ function sparse(bias: number, w: Float64Array, negatives: Example[]): KindModel 
   for (const i of order) if (Math.abs(w[i] as number) >= 0.001) model.w[String(i)] = Math.round((w[i] as number) * 1000) / 1000;
   // Thresholds from the training negatives: "mid" lets 2% through, "high" 0.3%.
   const probs = negatives.map((n) => probability(model, n.feats)).sort((a, b) => b - a);
-  model.mid = Math.round((probs[Math.floor(probs.length * 0.02)] ?? 0.5) * 1e4) / 1e4;
-  model.high = Math.round(Math.max(model.mid, probs[Math.floor(probs.length * 0.003)] ?? 0.9) * 1e4) / 1e4;
+  model.mid = round4(probs[Math.floor(probs.length * 0.02)] ?? 0.5);
+  model.high = round4(Math.max(model.mid, probs[Math.floor(probs.length * 0.003)] ?? 0.9));
   return model;
 }
 
-function fit(name: string, pos: string[], neg: string[]): KindModel {
-  const data = examples(pos.filter((t) => !heldOut(t)), neg.filter((t) => !heldOut(t)));
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+function fit(name: string, fx: Featurise, pos: string[], neg: string[], hardNeg: string[] = []): KindModel {
+  const data = examples(fx, pos.filter((t) => !heldOut(t)), neg.filter((t) => !heldOut(t)), hardNeg.filter((t) => !heldOut(t)));
   const { bias, w } = train(data);
   const model = sparse(bias, w, data.filter((d) => d.y === 0));
   console.log(`${name}: ${data.length} training rows, ${Object.keys(model.w).length} weights, mid ${model.mid}, high ${model.high}`);
   return model;
+}
+
+/** Share of Supportive training rows whose writer focus may reach `sureFocus`. */
+const SURE_FOCUS_PASS = 0.2;
+
+/** The writer focus that SURE_FOCUS_PASS of the Supportive training rows reach (not fitted, so no held-out needed). */
+function sureFocus(supportive: string[]): number {
+  const focus = supportive.filter((t) => !heldOut(t)).map((t) => writerView(normaliseForShield(t).text).focus).sort((a, b) => b - a);
+  return round4(focus[Math.floor(focus.length * SURE_FOCUS_PASS)] ?? 1);
 }
 
 function main(): void {
@@ -123,8 +142,13 @@ function main(): void {
   }
   const d = loadDevData();
   const everyCrisisRow = Object.values(d.crisisByLabel).flat();
-  const jailbreak = fit('jailbreak', d.jailbreak, [...d.jailbreakBenign, ...d.llmail, ...d.goemotions, ...everyCrisisRow]);
-  const crisis = fit('crisis', d.crisis, [...(d.crisisByLabel.Supportive ?? []), ...d.goemotions, ...d.jailbreakBenign, ...d.llmail]);
+  const jailbreak = fit('jailbreak', features, d.jailbreak, [...d.jailbreakBenign, ...d.llmail, ...d.goemotions, ...everyCrisisRow]);
+  // Supportive users write about suicide to help others: the negatives closest to the positives.
+  const supportive = d.crisisByLabel.Supportive ?? [];
+  const crisisNeg = [...d.goemotions, ...d.jailbreakBenign, ...d.llmail];
+  const crisis = fit('crisis', (t, bits) => crisisFeatures(writerView(t), bits), d.crisis, crisisNeg, supportive);
+  crisis.sureFocus = sureFocus(supportive);
+  console.log(`crisis: sure focus ${crisis.sureFocus}`);
   writeFileSync(OUT, `${JSON.stringify({ bits: BITS, jailbreak, crisis })}\n`);
   console.log(`wrote ${OUT}`);
 }

@@ -27,6 +27,36 @@ function looksLikeText(s: string): boolean {
   return printable / s.length > 0.95 && letters / s.length > 0.5 && spaces > 0;
 }
 
+/**
+ * True when the UTF-8 reading of `bytes` certainly fails `looksLikeText`, judged from the bytes
+ * without building the string: a megabyte of base64 that decodes to binary then costs one native
+ * decode and a short byte loop, not a UTF-8 decode into a two-byte string (~1 ms per 100 KB).
+ * Each ASCII byte reads as exactly one character, never merged into a replacement character, and
+ * no byte sequence reads as more characters than it has bytes. So the string has at most as
+ * many characters as there are bytes and at least as many as there are ASCII bytes, its ASCII
+ * controls and spaces and letters are exactly those bytes, and each test below implies that
+ * `looksLikeText` fails: fewer than 8 characters, no space, unprintable share ≥ 5%, letters ≤ half.
+ */
+function certainlyNotText(bytes: Uint8Array): boolean {
+  const n = bytes.length;
+  if (n < 8) return true;
+  let controls = 0;
+  let ascii = 0;
+  let letters = 0;
+  let spaces = 0;
+  for (let i = 0; i < n; i++) {
+    const b = bytes[i] as number;
+    if (b >= 128) continue;
+    ascii++;
+    if (b < 32 ? b !== 9 && b !== 10 && b !== 13 : b === 127) {
+      // Unprintable characters only grow from here: stop as soon as they reach 5% of the bytes.
+      if (++controls * 20 >= n) return true;
+    } else if (b === 32) spaces++;
+    else if ((b | 32) >= 97 && (b | 32) <= 122) letters++;
+  }
+  return spaces === 0 || letters * 2 <= ascii;
+}
+
 /** `s` without its trailing `=` padding; a loop, since `/=+$/` is quadratic on a long `=` run. */
 function stripPadding(s: string): string {
   let end = s.length;
@@ -51,6 +81,10 @@ const isB64 = (c: number): boolean => c < 128 && B64_CHAR[c] === 1;
 export function decodeBase64Chunks(text: string): string[] {
   const out: string[] = [];
   let budget = MAX_DECODED;
+  // Runs decode to at most 3 bytes per 4 characters and to at most one character per byte. When
+  // the whole text cannot decode to more than the budget, the budget never cuts a run short, so a
+  // run that is certainly not text can be dropped without measuring its decoded length.
+  const budgetIdle = text.length * 3 <= MAX_DECODED * 4;
   const n = text.length;
   let i = 0;
   while (budget > 0) {
@@ -70,23 +104,48 @@ export function decodeBase64Chunks(text: string): string[] {
     // lower-case letter and an upper-case letter, digit, + or /.
     let lower = false;
     let other = false;
-    let breaks = false;
-    for (let k = start; k < end; k++) {
+    for (let k = start; k < end && !(lower && other); k++) {
       const c = text.charCodeAt(k);
       if (c >= 97 && c <= 122) lower = true;
-      else if (c === 10 || c === 13) breaks = true;
-      else if (c !== 61) other = true;
+      else if (c !== 10 && c !== 13 && c !== 61) other = true;
     }
     if (!lower || !other) continue;
     const run = text.slice(start, end);
-    const compact = breaks ? run.replace(/[\r\n]/g, '') : run;
+    const compact = run.includes('\n') || run.includes('\r') ? run.replace(/[\r\n]/g, '') : run;
     if (compact.length < MIN_B64_RUN) continue;
     const body = stripPadding(compact.slice(0, Math.min(compact.length, budget * 2)));
-    const decoded = Buffer.from(body.slice(0, body.length - (body.length % 4)), 'base64').toString('utf8');
-    budget -= decoded.length;
-    if (looksLikeText(decoded)) out.push(decoded);
+    const found = decodeAligned(body, budgetIdle, 0);
+    budget -= found.spent;
+    if (found.text !== null) {
+      out.push(found.text);
+      continue;
+    }
+    // A letter or three glued to the front (or a window edge inside a long run) shifts the 4-character
+    // groups and turns the payload into noise: try the other three alignments, on a bounded prefix.
+    const head = body.length > MAX_REALIGNED ? body.slice(0, MAX_REALIGNED) : body;
+    for (let shift = 1; shift < 4 && budget > 0; shift++) {
+      const shifted = decodeAligned(head, budgetIdle, shift);
+      budget -= shifted.spent;
+      if (shifted.text !== null) {
+        out.push(shifted.text);
+        break;
+      }
+    }
   }
   return out;
+}
+
+/** Characters of a run re-decoded at the three other alignments when the first reads as noise. */
+const MAX_REALIGNED = 8192;
+
+/** The text `body` decodes to from character `shift` on, or null; `spent` counts against the decode budget. */
+function decodeAligned(body: string, budgetIdle: boolean, shift: number): { text: string | null; spent: number } {
+  const usable = body.length - shift;
+  if (usable < MIN_B64_RUN) return { text: null, spent: 0 };
+  const bytes = Buffer.from(body.slice(shift, shift + usable - (usable % 4)), 'base64');
+  if (budgetIdle && certainlyNotText(bytes)) return { text: null, spent: 0 };
+  const decoded = bytes.toString('utf8');
+  return { text: looksLikeText(decoded) ? decoded : null, spent: decoded.length };
 }
 
 const QP_ESCAPE = /=[0-9A-F]{2}/g;

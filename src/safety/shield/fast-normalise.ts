@@ -5,6 +5,7 @@
  * tokens were evasive (leet or spaced out), which the leetspeak categories need.
  */
 import { decodeEntities, foldHomoglyphs, stripInvisible } from '../normalise.js';
+import { CodeUnitBuffer } from './code-units.js';
 
 export interface NormalisedText {
   text: string;
@@ -94,10 +95,52 @@ export function baseNormalise(s: string): string {
 }
 
 // Where an evasion can start: a letter touching a leet character, or a single letter followed by
-// a spacer and another single letter. Native regex scanning skips ordinary text at memory speed;
-// the JS below only runs at these spots. A symbol that ends a word is punctuation ("help!",
-// `start|>`), and a leading `|` is markup (`<|im_start|>`), not an l.
-const CANDIDATE = /[a-z](?:[0-9]|[@$!|+](?=[a-z0-9]))|[0-9@$!+][a-z]|(?<![a-z0-9@$!|+])[a-z][ .\-_*\u00b7\u2022] ?[a-z](?![a-z0-9])/g;
+// a spacer and another single letter. A symbol that ends a word is punctuation ("help!",
+// `start|>`), and a leading `|` is markup (`<|im_start|>`), not an l. As a regex:
+//   /[a-z](?:[0-9]|[@$!|+](?=[a-z0-9]))|[0-9@$!+][a-z]|(?<![a-z0-9@$!|+])[a-z][ .\-_*\u00b7\u2022] ?[a-z](?![a-z0-9])/g
+// That regex tried three alternatives and a lookbehind at every letter of the text; the loop below
+// reads each character's class once and, for the common letter-after-letter case, does no more.
+
+// The character classes above for every UTF-16 code unit, so the candidate scan reads one table
+// entry per character with no branch on the code unit's range.
+const UNIT_CLS = new Uint8Array(0x10000);
+UNIT_CLS.set(CLS);
+UNIT_CLS[0xb7] = SPACER;
+UNIT_CLS[0x2022] = SPACER;
+const UNITS = new CodeUnitBuffer();
+
+/** Whether a lone letter starts at `j` (< n), after one optional space: the tail of a spaced-letter candidate. */
+function loneLetterAt(units: Uint16Array, n: number, j: number): boolean {
+  if (units[j] === 32) j++;
+  if (j >= n || ((UNIT_CLS[units[j] as number] as number) & LETTER) === 0) return false;
+  return j + 1 >= n || ((UNIT_CLS[units[j + 1] as number] as number) & WORD) === 0;
+}
+
+/**
+ * The first index at or after `from` where the regex above matches in the first `n` code units of
+ * `units` (its lookbehind reads before `from`, as a regex's does), or -1. The normaliser acts only
+ * on candidate spots, so it finds exactly the spots the regex found.
+ */
+export function nextCandidate(units: Uint16Array, n: number, from: number): number {
+  // Every alternative spans at least two characters.
+  let k = from < n ? (UNIT_CLS[units[from] as number] as number) : 0;
+  for (let i = from; i < n - 1; i++) {
+    const k1 = UNIT_CLS[units[i + 1] as number] as number;
+    if (k & LETTER) {
+      if (k1 & LETTER) {
+        k = k1;
+        continue;
+      }
+      if (k1 & DIGIT) return i;
+      if (k1 & SYMBOL) {
+        if (i + 2 < n && (UNIT_CLS[units[i + 2] as number] as number) & WORD) return i;
+      } else if (k1 & SPACER && i + 2 < n && (i === 0 || ((UNIT_CLS[units[i - 1] as number] as number) & TOKEN) === 0) && loneLetterAt(units, n, i + 2)) return i;
+    } else if (k & (DIGIT | SYMBOL) && k1 & LETTER && units[i] !== 124) return i;
+    k = k1;
+  }
+  return -1;
+}
+
 // One spacer repeated (the backreference), each letter standing alone; linear, since every
 // repetition consumes a spacer and a letter and the optional space cannot match a letter.
 const SPACED_BY_SPACE = /[a-z](?: [a-z](?![a-z0-9]))+/y;
@@ -168,10 +211,12 @@ export function normaliseForShield(raw: string): NormalisedText {
     outLen += t.length;
   };
   let copyFrom = 0;
-  const re = CANDIDATE;
-  re.lastIndex = 0;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    let start = m.index;
+  let resume = 0;
+  // The scan reads the code units; the folding below still works on the string.
+  const units = UNITS.load(s);
+  const n = s.length;
+  for (let at = nextCandidate(units, n, 0); at >= 0; at = nextCandidate(units, n, resume)) {
+    let start = at;
     let replacement: string | null = null;
     let end = start;
     if (cls(s, start + 1) & SPACER) {
@@ -182,7 +227,7 @@ export function normaliseForShield(raw: string): NormalisedText {
       if (letters.length >= 4) [replacement, end] = [letters, start + run.length];
     } else {
       while (start > copyFrom && cls(s, start - 1) & TOKEN) start--;
-      end = m.index + 1;
+      end = at + 1;
       while (end < s.length && cls(s, end) & TOKEN) end++;
       replacement = foldToken(s.slice(start, end));
     }
@@ -191,7 +236,7 @@ export function normaliseForShield(raw: string): NormalisedText {
       push(replacement, true);
       copyFrom = end;
     }
-    re.lastIndex = Math.max(end, m.index + 1);
+    resume = Math.max(end, at + 1);
   }
   if (copyFrom < s.length) push(s.slice(copyFrom), false);
   return { text: parts.join(''), base: s, evasive };

@@ -74,28 +74,57 @@ export const JAILBREAK_RULES: Rule[] = [
   J('decode-and-follow', 'encoding_evasion', 0.5, /\b(?:decode|decipher|convert)\s+(?:this|the following|it|the)\s+(?:[a-z]+\s+){0,2}?(?:base64|rot13|rot-13|hex|binary|morse|caesar)\b|\b(?:base64|rot13|hex)(?:[- ]encoded)?\b[^.\n]{0,60}\b(?:follow|execute|obey|act on|carry out)\b/g),
 ];
 
+/*
+ * Crisis rules. A phrase that states intent in the first person weighs 1. The others each name one
+ * risk factor (the wish to be dead, thoughts of death, depressed mood, hopelessness, feeling a
+ * burden, isolation, entrapment, exhaustion with living, self-loathing, plans, goodbyes) and weigh
+ * 0.25–0.75, so a crisis is reported when several different ones come together.
+ * `crisis-attribution.ts` then scales each match by who it is about: other people, negation,
+ * "if" and a distant past count less or not at all. Where a rule's hint is a phrase (`~no one`),
+ * the regex spells that phrase with single spaces, so the hint holds for every match.
+ */
+// A gap word that is not a negation: "I don't want to die" is not "I want to die".
+const GAP_WORD = String.raw`(?!(?:don'?t|never|not|didn'?t|won'?t|wouldn'?t|haven'?t|hasn'?t|hadn'?t|wasn'?t|no)\s)[a-z']+\s+`;
 export const CRISIS_RULES: Rule[] = [
-  C('kill-myself', 'suicidal_ideation', 1, /\b(?:kill|killing|killed|hang|hanging|shoot|shooting|off|offing|unalive|end|ending)\s+myself\b|\bkms\b/g),
+  C('kill-myself', 'suicidal_ideation', 1, /\b(?:kill|killing|killed|hang|hanging|shoot|shooting|off|offing|unalive|end|ending|drown|drowning|poison|poisoning|stab|stabbing|suffocate|suffocating)\s+myself\b|\bkms\b/g),
   C('end-my-life', 'suicidal_ideation', 1, /\b(?:end|ending|ended|take|taking|took)\s+my\s+(?:own\s+)?life\b/g),
   C('suicidal-me', 'suicidal_ideation', 1, /\b(?:i'?m|i am|i feel|i felt|i'?ve been|i have been|i get|i keep getting|i'?m getting)\s+(?:so\s+|very\s+|really\s+|extremely\s+|pretty\s+|incredibly\s+|still\s+|always\s+|constantly\s+){0,2}suicidal\b|\b(?:my|i have|i'?ve had|i get|i keep having)\s+suicidal (?:thoughts|ideation|feelings|urges)\b/g),
-  C('suicide-me', 'suicidal_ideation', 1, /\bi(?:'m|'ve| am| have| was| keep)?\s+(?:[a-z']+\s+){0,2}?(?:commit|committing|attempt|attempted|attempting|contemplating|considering|thinking (?:about|of)|planning|plan)\s+(?:on\s+)?(?:committing\s+)?suicide\b|\bmy (?:suicide (?:note|plan|attempt)|last attempt)\b/g),
-  C('want-die', 'suicidal_ideation', 1, /\bi\s+(?:[a-z']+\s+){0,3}?(?:want|wanna|going|gonna|plan|planning|ready|decided|deserve|just want|need)\s+(?:to\s+)?(?:die|end it all|be dead|end (?:things|everything)|stop living|not (?:be )?(?:alive|here)|not exist|never wake up)\b/g),
-  C('not-live', 'suicidal_ideation', 1, /\b(?:don'?t|do not|no longer|never)\s+(?:even\s+)?want\s+to\s+(?:live|be alive|exist|be here|wake up|go on|keep living)\b/g),
+  C('suicide-me', 'suicidal_ideation', 1, new RegExp(String.raw`\bi(?:'?m|'?ve|'d| am| have| had| was| keep)?\s+(?:${GAP_WORD}){0,2}?(?:commit|committed|committing|attempt|attempted|attempting|tried|try|trying|contemplating|considering|considered|thinking (?:about|of)|thought (?:about|of)|planning|plan|planned)\s+(?:on\s+|to\s+)?(?:commit(?:ting)?\s+)?suicide\b|\bmy (?:suicide (?:note|plan|attempt)|(?:last|first|second|third|previous|recent) (?:suicide )?attempt)\b`, 'g')),
+  C('want-die', 'suicidal_ideation', 1, new RegExp(String.raw`\bi\s+(?:${GAP_WORD}){0,3}?(?:want|wanna|going|gonna|plan|planning|ready|decided|deserve|just want|need)\s+(?:to\s+)?(?:die|end it all|be dead|end (?:things|everything)|stop living|not (?:be )?(?:alive|here)|not exist|never wake up)\b`, 'g')),
+  C('not-live', 'suicidal_ideation', 1, /\b(?:don'?t|do not|no longer|never)\s+(?:even\s+)?want to (?:live|be alive|exist|be here(?!\s+[a-z]+ing\b)|wake up|go on|keep living)\b/g),
   C('better-off', 'suicidal_ideation', 1, /\bbetter off (?:dead|without me|if i (?:was|were|wasn'?t|weren'?t|died|was gone|were gone|never))/g),
   C('wish-dead', 'suicidal_ideation', 1, /\bwish (?:i|that i)\s+(?:was|were|could|had)\s+(?:just\s+)?(?:dead|never been born|die|disappear|not exist|never wake up|gone forever)\b/g),
   C('end-it', 'suicidal_ideation', 0.75, /\b(?:end it all|end it now|end it tonight|ending it all|die tonight|not be here tomorrow)\b/g),
+  // C-SSRS's first question: wishing to be dead, or to fall asleep and not wake up.
+  C('passive-wish', 'suicidal_ideation', 0.75, /\b(?:hope|wish|pray)\s+(?:that\s+)?i\s+(?:(?:could|would|will)\s+)?(?:just\s+)?(?:don'?t|do not|never|won'?t|wouldn'?t|would not)\s+wake up\b|\bi'?d\s+(?:rather|prefer to)\s+(?:just\s+)?be dead\b|\bi\s+(?:don'?t|do not)\s+(?:even\s+)?care\s+(?:if|whether)\s+i\s+(?:die|wake up|live or die)\b|\b(?:want|wanna)\s+(?:to\s+)?(?:just\s+)?(?:dis{1,2}ap{1,2}ear|vanish|fade away|cease to exist|sleep forever|go to sleep forever|fall asleep and never wake up)\b|\bwouldn'?t mind (?:dying|being dead|death|not waking up|not existing|the afterlife)\b|\b(?:death|dying)\s+(?:is|would be|seems|sounds like)\s+(?:the|a)\s+(?:better|best|only|easier|easiest)\s+(?:choice|option|answer|way out|solution)\b|\b(?:death|dying|not existing|being dead|never waking up)\s+(?:sounds|seems|feels|looks)\s+(?:so\s+|really\s+|pretty\s+|kind of\s+)?(?:good|nice|peaceful|appealing|better|easier|like (?:a |the )?(?:relief|release|answer|way out))\b/g),
+  C('death-thoughts', 'suicidal_ideation', 0.5, /\b(?:think|thinking|thought|dream|dreaming|fantasi[sz]e|fantasi[sz]ing|obsessing|obsessed)\s+(?:a lot\s+|constantly\s+|so much\s+|every day\s+|all the time\s+)?(?:about|of)\s+(?:my own\s+)?(?:death|dying|suicide|killing myself|ending it|ending my life|being dead)\b|\b(?:thoughts|urges)\s+(?:of|about)\s+(?:death|dying|suicide|killing myself|ending (?:it|my life))\b/g),
   C('suicide', 'suicidal_ideation', 0.25, /\bsuicid(?:e|al)\b/g),
   C('method', 'method_seeking', 1, /\b(?:how|best|easiest|quickest|fastest|painless(?:ly)?|least painful|surest|quick)\s+(?:way|ways|method|methods|to)\s+(?:to\s+)?(?:die|kill (?:myself|yourself|oneself)|commit suicide|end (?:my|one's|your) life|hang (?:myself|yourself))\b/g),
-  C('method-means', 'method_seeking', 0.75, /\b(?:noose|tie a rope|jump(?:ing)? off (?:a |the )?(?:bridge|building|roof|cliff|balcony)|slit (?:my )?wrists?|in front of a (?:train|bus|truck)|exit bag|bought a gun|load(?:ed)? the gun)\b/g),
+  C('method-means', 'method_seeking', 0.75, /\b(?:noose|tie a rope|jump(?:ing)? off (?:a |the )?(?:bridge|building|roof|cliff|balcony)|slit (?:my )?wrists?|in front of a (?:train|bus|truck)|exit bag|load(?:ed)? the gun|gun (?:to my head|in my mouth)|blow my brains out|(?:buy|bought|buying|get|got|getting|purchased?|purchasing|order|ordered|ordering)\s+(?:a\s+)?(?:gun|rope|handgun|firearm|pistol|shotgun))\b/g),
   C('overdose', 'substance_seeking', 0.75, /\b(?:overdos(?:e|ed|ing)|od(?:'d|ed)? on)\b/g),
-  C('lethal-dose', 'substance_seeking', 1, /\b(?:lethal|fatal|deadly)\s+(?:dose|amount|quantity)\b|\b(?:stockpil|hoard|sav)(?:e|ed|ing)\s+(?:up\s+)?(?:my\s+)?(?:pills|meds|medication)\b|\bswallow(?:ed)?\s+(?:all|a bottle|the whole bottle|a handful)\b/g),
+  C('lethal-dose', 'substance_seeking', 1, /\b(?:lethal|fatal|deadly)\s+(?:dose|amount|quantity)\b|\b(?:stockpil|hoard|sav)(?:e|ed|ing)\s+(?:up\s+)?(?:my\s+)?(?:pills|meds|medication)\b|\bswallow(?:ed)?\s+(?:all|a bottle|the whole bottle|a handful)\b|\b(?:take|took|taking)\s+(?:all|every one)\s+of\s+(?:my|the|those)\s+(?:pills|meds|medication|tablets)\b/g),
   C('how-many-pills', 'substance_seeking', 0.75, /\bhow (?:many|much)\s+(?:[a-z]+\s+){0,2}?(?:pills|tablets|tylenol|paracetamol|acetaminophen|xanax|sleeping pills|insulin|benadryl)\b/g),
-  C('hopeless', 'despair', 0.5, /\b(?:i feel|i'?m|i am|feeling|i'?ve been|i have been|i'?ve felt|i felt)\s+(?:so\s+|completely\s+|totally\s+|utterly\s+|just\s+|really\s+)?(?:hopeless|worthless|empty inside|numb|like a burden|a burden|trapped|dead inside)\b/g),
-  C('cant-go-on', 'despair', 0.5, /\b(?:can'?t|cannot)\s+(?:go on|take (?:it|this) anymore|do this anymore|keep going|handle (?:it|this|life) anymore|live like this)\b/g),
-  C('hate-life', 'despair', 0.5, /\bi hate (?:my life|myself|being alive)\b|\bno (?:way out|hope left|future for me)\b|\b(?:nobody|no one) (?:would|will) (?:care|miss me|notice)\b|\btired of (?:living|being alive|existing)\b|\b(?:nothing|no reason) (?:left )?to live for\b|\bpoint (?:of|in) (?:living|life|going on)\b/g),
+  // Depressed mood in the first person: the commonest risk factor, and weak alone.
+  C('low-mood', 'despair', 0.25, /\b(?:i'?m|i am|i feel|i'?ve been|i have been|i'?ve felt|i always feel|i still feel|feeling)\s+(?:(?:so|really|very|extremely|pretty|incredibly|severely|still|always|constantly|just|deeply|chronically|clinically|kind of|kinda)\s+){0,2}(?:depressed|miserable|broken|empty|sad all the time|not okay(?!\s+with)|falling apart|a wreck|an outcast|an outsider|a mess)\b|\b(?:i have|i'?ve had|i suffer from|i'?ve suffered from|i'?m diagnosed with|i was diagnosed with|my)\s+(?:(?:severe|major|clinical|chronic|crippling|bad|awful)\s+){0,2}depression\b|\bi\s+(?:cry|cried|am crying|'?m crying)\s+(?:myself to sleep|every (?:day|night)|all the time|constantly)\b|\bmy life is\s+(?:(?:so|just|completely|such)\s+)?(?:a\s+)?(?:garbage|shit|hell|worthless|meaningless|pointless|ruined|falling apart|a mess|a joke|a waste)\b|\bi (?:don'?t|do not) (?:even )?(?:know|recogni[sz]e) (?:who i am|myself) anymore\b|\bi\s+(?:just\s+)?(?:don'?t|do not)\s+care\s+(?:about anything\s+)?anymore\b|\bnothing (?:makes me happy|brings me joy|makes me feel (?:anything|good|better))\b/g),
+  C('depression', 'despair', 0.25, /\b(?:battling|battled|fighting|fought|struggling with|struggled with|dealing with|dealt with|suffering from|suffered from|suffer from|diagnosed with|treated for|on meds for|medicated for)\s+(?:(?:severe|major|clinical|chronic|crippling|bad|my)\s+){0,2}(?:depression|depressive disorder)\b/g),
+  C('hopeless', 'despair', 0.5, /\b(?:i feel|i'?m|i am|feeling|i'?ve been|i have been|i'?ve felt|i felt)\s+(?:so\s+|completely\s+|totally\s+|utterly\s+|just\s+|really\s+)?(?:hopeless|worthless|helpless|empty inside|numb|trapped|dead inside|nothing at all|nothing anymore)\b/g),
+  // Perceived burdensomeness.
+  C('burden', 'despair', 0.5, /\b(?:i'?m|i am|i feel|i'?ve become|i have become|i'?ve always been)\s+(?:(?:like|just|only|such|so|nothing but|always|a|an|huge|big|constant|total)\s+){0,3}(?:burden|parasite|drain on (?:everyone|everybody|my family|them))\b(?!\s+[a-z]+ing\b)|\b(?:i'?m|i am|i'd be|i would be) worth more dead\b|\b(?:everyone|everybody|my family|my friends|they|the world|people)(?:\s+would|\s+will|'d|'ll)\s+be\s+(?:so\s+|much\s+|a lot\s+)?(?:happier|better) (?:without me|if i (?:was|were|wasn'?t|weren'?t) (?:gone|dead|here|around))\b/g),
+  // Hopelessness: the future will not be different.
+  C('no-future', 'despair', 0.5, /\b(?:never|won'?t|will not|isn'?t going to|is not going to|not going to|doesn'?t|does not|don'?t|do not)\s+(?:ever\s+)?(?:get|gets|getting) (?:any )?better(?=\s*(?:[.!?,;\n]|$|anymore|again|for me|at all))|\bnothing\s+(?:will\s+)?(?:ever\s+)?(?:changes?|matters|helps)\s+anymore\b|\bnothing will ever (?:change|get better|be okay|be ok)\b|\b(?:i'?ve|i have|i)\s+(?:just\s+|already\s+|completely\s+|totally\s+)?(?:given|gave|give) up on (?:life|everything|myself|living|the future|ever being happy|getting better)\b|\bi (?:have|see) no future\b|\bno (?:future for me|hope left)\b|\b(?:life|living|my life|existence)\s+(?:isn'?t|is not|'s not|ain'?t|is no longer|will never be) worth (?:it|living)\b|\b(?:life|living|my life|existence|everything)\s+(?:is|feels|seems)\s+(?:so\s+|completely\s+|just\s+)?(?:pointless|meaningless)\b|\bi\s+(?:can'?t|cannot|don'?t|do not)\s+see myself\s+(?:living|being alive|being here|making it|surviving)\s+(?:past|beyond|to|until|much longer|another)\b|\b(?:there'?s|there is|is)\s+nothing (?:left )?(?:out there |in (?:this|the) world )?for me\b/g),
+  // Entrapment: an unbearable situation with no way out.
+  C('cant-go-on', 'despair', 0.5, /\b(?:can'?t|cannot|couldn'?t)\s+(?:go on|keep going|carry on|live like this|(?:take|do|handle|stand|bear)\s+(?:it|this|life|this life|any of (?:it|this)|the pain)\s+(?:anymore|any more|much longer))\b/g),
+  C('trapped', 'despair', 0.5, /\bno (?:way out|escape)\b|\bi (?:don'?t|do not|can'?t|cannot) see (?:a way out|any way out|an end to (?:this|it)|the end of (?:this|it)|the light at the end|any light|any hope)\b|\bi (?:can'?t|cannot) escape (?:this|it|my (?:life|mind|head|thoughts))\b|\bi\s+(?:just\s+)?(?:want|need)\s+(?:it|everything|the pain|this|it all|all of (?:this|it)|all this) to (?:stop|end|be over)\b(?!\s+(?:on|with|by|at|in|before|after|soon|early|today|tomorrow|this|next|so|and|quickly)\b)|\b(?:seems|feels|is)\s+(?:like\s+)?(?:the|my)\s+only (?:way out|escape|option left|way to stop (?:the|this) pain)\b/g),
+  // Exhaustion with living itself; "tired of waiting" is mail.
+  C('tired-of', 'despair', 0.5, /\b(?:tired|exhausted|sick|weary)\s+of\s+(?:living|being alive|existing|life|everything|it all|fighting|being me|being (?:so |this )?(?:sad|depressed|miserable|alone)|feeling (?:like this|this way)|waking up|the pain|all of (?:it|this)|this life|my life)\b|\b(?:i'?m|i am)\s+(?:so\s+|just\s+|really\s+)?done with (?:everything|it all|life|living|this life|my life|all of (?:it|this)|this world)\b(?!\s+(?:on|in|at|for|from|that|related|else|we|you|i)\b)/g),
+  C('self-loathing', 'despair', 0.5, /\bi\s+(?:(?:really|just|fucking|so|honestly|truly|absolutely|still)\s+)?(?:hate|despise|loathe|can'?t stand)\s+(?:myself|who i am|my life|being alive|everything about (?:me|myself|my life)|being me|my existence)\b|\bi disgust myself\b|\b(?:i'?m|i am)\s+(?:(?:such|just|only|nothing but|a total|a complete|a huge)\s+){0,2}(?:a\s+)?(?:failure|waste of (?:space|air|oxygen|life|skin)|disgrace|lost cause)\b/g),
+  C('hate-life', 'despair', 0.5, /\b(?:nothing|no reason|no one|nobody) (?:left )?to live for\b|\bno reason to (?:live|keep going|go on|keep living|stay alive|be alive|be here)\b|\b(?:what'?s|whats|what is) the point(?=\s*(?:[?.!\n]|anymore|$))|\b(?:no|any|see no|see the|what'?s the|whats the|what is the) point (?:of|in|to) (?:living|going on|being alive|existing|carrying on|life anymore|anything anymore|any of (?:this|it) anymore|trying anymore|waking up)\b/g),
+  // Thwarted belonging: no one there, no one would notice.
+  C('alone', 'despair', 0.5, /\b(?:nobody|no one|noone)\s+(?:(?:would|will|'d|really|even|ever|actually|that|who)\s+){0,2}(?:(?:care|cares|notice|notices)(?=\s*(?:[.!?,;\n]|$|about me\b|if i\b|whether i\b|when i\b))|miss me|loves me|understands me|wants me|gives a (?:shit|fuck|damn) about me)\b|\bi (?:have|'ve got|got) (?:no one|nobody|noone|no friends)(?: left)?\b(?!\s+(?:else|on|in|at|from|for|available|that)\b)|\b(?:i feel|i am|i'?m|i'?ve always been|i always feel)\s+(?:(?:so|completely|totally|utterly|really|very|all|always)\s+){0,2}(?:alone|lonely|isolated)\b/g),
   C('goodbye', 'farewell', 1, /\b(?:goodbye|good bye)\s+(?:forever|cruel world)\b|\b(?:my|a)\s+(?:suicide|goodbye)\s+(?:note|letter)\b/g),
   C('farewell-soft', 'farewell', 0.5, /\bby the time (?:you|anyone|someone) (?:read|reads|see|sees|find|finds) this\b|\bwon'?t be (?:around|here|alive) (?:much longer|anymore|tomorrow|for long)\b|\b(?:giving|gave|give) away (?:all )?my (?:stuff|things|belongings|possessions)\b/g),
-  C('self-harm', 'self_harm', 0.75, /\b(?:cut|cutting|burn|burning|hurt|hurting|harm|harming|starve|starving|punish|punishing)\s+myself\b|\bself[- ]?harm(?:ing|ed)?\b/g),
+  C('last-words', 'farewell', 0.5, /\b(?:this is|this will be|these are) my (?:last|final) (?:post|words|goodbye|note)\b|\b(?:goodbye|good bye)\s+(?:everyone|everybody|world|reddit)\b|\bi'?m sorry for everything\b/g),
+  C('self-harm', 'self_harm', 0.75, /\b(?:cut|cutting|burn|burning|hurt|hurting|harm|harming|starve|starving|punish|punishing)\s+myself\b|\bself[- ]?harm(?:ing|ed)?\b|\b(?:cut|cutting|carve|carving|slice|slicing|scratch|scratching|burn|burning)\s+(?:into\s+)?my (?:wrists?|arms?|thighs?|legs?|skin)\b/g),
   C('relapse', 'self_harm', 1, /\brelaps(?:e|ed|ing)\b[^.\n]{0,30}\b(?:cutting|self[- ]?harm)\b|\bmy (?:cuts|scars) (?:are|were|from)\b/g),
 ];
 
@@ -165,22 +194,33 @@ export const RULE_HINTS: Record<string, string[]> = {
   'suicidal-me': ['suicidal'],
   'suicide-me': ['suicide', 'attempt'],
   'want-die': ['die', 'end', 'dead', 'stop', 'not', 'never'],
-  'not-live': ['want'],
-  'better-off': ['better'],
+  'not-live': ['~want to live', '~want to be alive', '~want to exist', '~want to be here', '~want to wake', '~want to go on', '~want to keep living'],
+  'better-off': ['~better off'],
   'wish-dead': ['wish'],
   'end-it': ['end', 'ending', 'die', 'tomorrow'],
+  'passive-wish': ['wake', 'waking', 'dead', 'die', 'dying', 'death', 'disappear', 'dissapear', 'disapear', 'dissappear', 'vanish', 'fade', 'cease', 'afterlife', '~sleep forever', '~not existing'],
+  'death-thoughts': ['death', 'dying', 'dead', 'killing', 'ending', '~suicid'],
   suicide: ['~suicid'],
   method: ['die', 'kill', 'suicide', 'life', 'hang'],
-  'method-means': ['noose', 'rope', 'jump', 'jumping', 'slit', 'front', 'exit', 'gun'],
+  'method-means': ['noose', 'rope', 'jump', 'jumping', 'slit', 'front', 'exit', 'gun', 'brains', 'handgun', 'firearm', 'pistol', 'shotgun'],
   overdose: ['~overdos', 'od'],
-  'lethal-dose': ['lethal', 'fatal', 'deadly', 'pills', 'meds', 'medication', 'swallow', 'swallowed'],
-  'how-many-pills': ['how'],
-  hopeless: ['hopeless', 'worthless', 'empty', 'numb', 'burden', 'trapped', 'dead'],
-  'cant-go-on': ['~can'],
-  'hate-life': ['hate', 'way', 'hope', 'future', 'nobody', 'one', 'tired', 'live', 'point'],
+  'lethal-dose': ['lethal', 'fatal', 'deadly', 'pills', 'meds', 'medication', 'swallow', 'swallowed', 'tablets'],
+  'how-many-pills': ['pills', 'tablets', 'tylenol', 'paracetamol', 'acetaminophen', 'xanax', 'insulin', 'benadryl'],
+  'low-mood': ['depressed', 'miserable', 'broken', 'empty', 'wreck', 'outcast', 'outsider', 'depression', 'cry', 'cried', 'crying', 'anymore', '~sad all the time', '~not okay', '~falling apart', '~a mess', '~my life is', '~nothing makes', '~nothing brings'],
+  depression: ['~depressi'],
+  hopeless: ['hopeless', 'worthless', 'helpless', 'numb', 'trapped', '~empty inside', '~dead inside', '~nothing at all', '~nothing anymore'],
+  burden: ['burden', 'parasite', 'drain', '~worth more dead', '~happier without', '~happier if', '~better without', '~better if'],
+  'no-future': ['anymore', 'pointless', 'meaningless', '~get better', '~gets better', '~getting better', '~get any better', '~gets any better', '~getting any better', '~nothing will ever', '~up on life', '~up on everything', '~up on myself', '~up on living', '~up on the future', '~up on ever', '~up on getting', '~no future', '~no hope left', '~worth it', '~worth living', '~see myself', '~nothing for me', '~nothing left ', '~nothing out there ', '~nothing in this world ', '~nothing in the world '],
+  'cant-go-on': ['anymore', '~go on', '~keep going', '~carry on', '~live like', '~any more', '~much longer'],
+  trapped: ['escape', 'light', '~way out', '~see an end', '~see the end', '~any hope', '~it to stop', '~it to end', '~it to be over', '~this to stop', '~this to end', '~this to be over', '~pain to stop', '~pain to end', '~pain to be over', '~everything to stop', '~everything to end', '~everything to be over', '~all to stop', '~all to end', '~all to be over', '~only option left', '~only way to stop'],
+  'tired-of': ['tired', 'exhausted', 'sick', 'weary', '~done with'],
+  'self-loathing': ['hate', 'despise', 'loathe', 'stand', 'disgust', 'failure', 'waste', 'disgrace', '~lost cause'],
+  'hate-life': ['live', 'point', '~no reason to'],
+  alone: ['nobody', 'noone', 'alone', 'lonely', 'isolated', '~no one', '~no friends'],
   goodbye: ['goodbye', 'good', 'note', 'letter'],
   'farewell-soft': ['time', 'around', 'here', 'alive', 'away'],
-  'self-harm': ['myself', '~harm'],
+  'last-words': ['goodbye', '~good bye', '~my last ', '~my final ', '~sorry for everything'],
+  'self-harm': ['myself', '~harm', '~my wrist', '~my arm', '~my thigh', '~my leg', '~my skin'],
   relapse: ['~relaps', 'cuts', 'scars'],
 };
 
@@ -202,8 +242,8 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   'assistant-line': ['assistant', 'ai', 'gpt', 'model', 'bot'],
   'want-die': ['die', 'end it all', 'be dead', 'end things', 'end everything', 'stop living', 'not alive', 'not be alive', 'not here', 'not be here', 'not exist', 'never wake up'],
   'end-it': ['end it ', 'ending it all', 'die tonight', 'not be here tomorrow'],
-  'cant-go-on': ["can't", 'cant', 'cannot'],
-  'hate-life': ['i hate ', 'no way out', 'no hope left', 'no future for me', 'nobody w', 'no one w', 'tired of ', 'to live for', 'point of ', 'point in '],
+  'cant-go-on': ["can't", 'cant', 'cannot', 'couldn'],
+  'hate-life': ['to live for', 'no reason to ', 'the point', ' point of ', ' point in ', ' point to '],
   goodbye: ['goodbye', 'good bye', 'suicide'],
   'farewell-soft': ['by the time ', "won't be ", 'wont be ', 'giving away ', 'gave away ', 'give away '],
 };

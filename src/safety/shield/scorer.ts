@@ -1,15 +1,25 @@
 /**
  * A linear model over hashed word unigrams and bigrams of the normalised text, one weight vector
  * per kind, trained by scripts/train-shield.ts. It adds evidence where the rules see only a weak
- * phrase; it never decides alone below its high threshold. Weights are sparse and small.
+ * phrase; it never decides alone. Weights are sparse and small.
+ *
+ * The crisis model reads only the writer's own sentences (those with "I", "me", "my"…) plus how
+ * much the text is about the writer rather than the reader: people who post to help someone in
+ * crisis use the same vocabulary as people in crisis, but about "you".
  */
 import weights from './weights.json' with { type: 'json' };
 
 export interface KindModel {
   bias: number;
-  /** Probability at or above which the model counts as a half signal, and as a full one. */
+  /** Probabilities let through by 2% and by 0.3% of the training negatives. */
   mid: number;
   high: number;
+  /**
+   * Crisis only: the writer focus (first-person share of first- and second-person words) at or
+   * above which a probability over `high` counts as sure. Set from the Supportive training rows:
+   * people who post to help others score high on the model but low on focus.
+   */
+  sureFocus?: number;
   /** bucket index -> weight; buckets not listed weigh 0. */
   w: Record<string, number>;
 }
@@ -48,6 +58,61 @@ export function features(text: string, bits: number): number[] {
   return [...seen];
 }
 
+const FIRST_PERSON = new Set(['i', "i'm", 'im', "i've", 'ive', "i'd", "i'll", 'me', 'my', 'myself', 'mine']);
+const SECOND_PERSON = new Set(['you', "you're", 'youre', "you've", 'youve', "you'd", 'youd', "you'll", 'youll', 'your', 'yours', 'yourself', 'u', 'ur']);
+// Sentence ends, and the `', '` between posts of a list-encoded thread.
+const SENTENCE = /[.!?\n]+|', '/;
+// Pseudo-words for the pronoun buckets; the control character keeps them apart from real words.
+const FOCUS_WORD = '\u0001focus';
+const SELF_RATE_WORD = '\u0001self';
+
+export interface WriterView {
+  /** The sentences that speak in the first person, joined. */
+  own: string;
+  /** First-person words / (first- + second-person words + 1): near 1 about the writer, near 0 about the reader. */
+  focus: number;
+  /** First-person words per 100 words. */
+  selfRate: number;
+}
+
+/**
+ * What the writer says about themself. Self-focused language goes with depression and suicidal
+ * writing; advice to someone else is about "you".
+ */
+export function writerView(text: string): WriterView {
+  const slice = text.length > MAX_SCORED_CHARS ? text.slice(0, MAX_SCORED_CHARS) : text;
+  const own: string[] = [];
+  let first = 0;
+  let second = 0;
+  let total = 0;
+  for (const sentence of slice.split(SENTENCE)) {
+    let mine = false;
+    WORD.lastIndex = 0;
+    for (let m = WORD.exec(sentence); m; m = WORD.exec(sentence)) {
+      total++;
+      if (FIRST_PERSON.has(m[0])) {
+        first++;
+        mine = true;
+      } else if (SECOND_PERSON.has(m[0])) second++;
+    }
+    if (mine) own.push(sentence);
+  }
+  return { own: own.join(' . '), focus: first / (first + second + 1), selfRate: (100 * first) / (total + 1) };
+}
+
+/**
+ * Features for the crisis model: hashed unigrams and bigrams of the writer's own sentences, plus
+ * the writer focus (0–4) and the first-person rate (0–4, in steps of 3 per 100 words) as buckets.
+ */
+export function crisisFeatures(view: WriterView, bits: number): number[] {
+  const feats = features(view.own, bits);
+  const mask = (1 << bits) - 1;
+  const focus = Math.min(4, Math.floor(5 * view.focus));
+  const rate = Math.min(4, Math.floor(view.selfRate / 3));
+  feats.push(fnv1a(`${FOCUS_WORD}${focus}`) & mask, fnv1a(`${SELF_RATE_WORD}${rate}`) & mask);
+  return feats;
+}
+
 export function probability(model: Pick<KindModel, 'bias' | 'w'>, feats: number[]): number {
   if (feats.length === 0) return 0;
   let z = 0;
@@ -59,9 +124,27 @@ export function probability(model: Pick<KindModel, 'bias' | 'w'>, feats: number[
 
 const W = weights as ScorerWeights;
 
-export function scoreText(text: string): { jailbreak: number; crisis: number } {
-  const feats = features(text, W.bits);
-  return { jailbreak: probability(W.jailbreak, feats), crisis: probability(W.crisis, feats) };
+export function jailbreakProbability(text: string): number {
+  return probability(W.jailbreak, features(text, W.bits));
+}
+
+export interface CrisisScore {
+  probability: number;
+  /** The probability is over `high` and the text is about its writer (focus over `sureFocus`). */
+  sure: boolean;
+}
+
+export function crisisScore(text: string): CrisisScore {
+  const view = writerView(text);
+  const p = probability(W.crisis, crisisFeatures(view, W.bits));
+  const sure = W.crisis.sureFocus !== undefined && p >= W.crisis.high && view.focus >= W.crisis.sureFocus;
+  return { probability: p, sure };
+}
+
+/** Both models at once, for tools and tests; screening asks only for the kind it needs. */
+export function scoreText(text: string): { jailbreak: number; crisis: number; crisisSure: boolean } {
+  const crisis = crisisScore(text);
+  return { jailbreak: jailbreakProbability(text), crisis: crisis.probability, crisisSure: crisis.sure };
 }
 
 export const scorerModels: ScorerWeights = W;

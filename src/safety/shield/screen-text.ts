@@ -2,8 +2,10 @@
  * Runs SHIELD's rules over one piece of text (a window of the body, a hidden HTML fragment, a
  * decoded chunk) and returns the signals found, with offsets into that piece's normalised form.
  */
+import { attributeCrisis } from './crisis-attribution.js';
 import { normaliseForShield } from './fast-normalise.js';
-import { scoreText, scorerModels } from './scorer.js';
+import { RULE_GATES } from './positional-gates.js';
+import { crisisScore, jailbreakProbability, scorerModels } from './scorer.js';
 import { SubstringSet } from './substrings.js';
 import { CRISIS_EVASIVE, CRISIS_RULES, JAILBREAK_EVASIVE, JAILBREAK_RULES, RULE_HINTS, RULE_REQUIRES, type Rule, type RuleKind } from './rules.js';
 
@@ -40,6 +42,8 @@ interface RulePlan {
   words: number[];
   substrings: number[];
   requires: number[] | undefined;
+  /** A positional check on the rule's target text, run last (`positional-gates.ts`). */
+  gate: ((text: string) => boolean) | undefined;
 }
 class PatternTable {
   readonly patterns: string[] = [];
@@ -61,6 +65,7 @@ const PLANS: RulePlan[] = RULES.map((rule) => {
     words: hints.filter((h) => !h.startsWith('~')).map((h) => TABLE.id(h, true)),
     substrings: hints.filter((h) => h.startsWith('~')).map((h) => TABLE.id(h.slice(1), false)),
     requires: requires?.map((r) => TABLE.id(r, false)),
+    gate: RULE_GATES[rule.id],
   };
 });
 const SUBSTRINGS = new SubstringSet(TABLE.patterns, TABLE.whole);
@@ -116,9 +121,12 @@ function evasiveTokens(text: string, spans: Array<[number, number]>, out: Signal
 /**
  * The model's evidence counts as half a signal, and only above its high threshold: trained on chat
  * prompts and Reddit posts, it reads long ordinary email as chat-like, so it may only tip a weak
- * rule match over the line, never decide alone.
+ * rule match over the line, never decide alone. The crisis model counts three quarters when it is
+ * sure (see `crisisScore`), so that it and one weak first-person signal (0.25) decide together.
  */
 function scorerSignals(text: string, out: Signal[]): void {
+  // Crisis phrases about someone else, negated or long past weigh less before anything is summed.
+  attributeCrisis(text, out);
   // Half a signal only matters next to a weak rule match; clean mail skips the model entirely.
   const undecided = (kind: RuleKind) => {
     const score = kindScore(out, kind);
@@ -127,12 +135,16 @@ function scorerSignals(text: string, out: Signal[]): void {
   const jb = undecided('jailbreak');
   const crisis = undecided('crisis');
   if (!jb && !crisis) return;
-  const p = scoreText(text);
-  const add = (kind: RuleKind, prob: number, category: string) => {
-    if (prob >= scorerModels[kind].high) out.push({ rule: `scorer-${kind}`, category, kind, weight: 0.5, offset: 0, length: 0 });
+  const add = (kind: RuleKind, prob: number, sure: boolean, category: string) => {
+    // A sure model (crisis only) and one weak first-person rule signal beside it decide together.
+    const weight = sure ? 0.75 : prob >= scorerModels[kind].high ? 0.5 : 0;
+    if (weight > 0) out.push({ rule: `scorer-${kind}`, category, kind, weight, offset: 0, length: 0 });
   };
-  if (jb) add('jailbreak', p.jailbreak, 'jailbreak_keyword');
-  if (crisis) add('crisis', p.crisis, 'suicidal_ideation');
+  if (jb) add('jailbreak', jailbreakProbability(text), false, 'jailbreak_keyword');
+  if (crisis) {
+    const c = crisisScore(text);
+    add('crisis', c.probability, c.sure, 'suicidal_ideation');
+  }
 }
 
 export interface PieceResult {
@@ -151,7 +163,9 @@ export function screenPiece(raw: string): PieceResult {
     const found = rule.structural ? inBase : inText;
     if (!plan.always && !anyFound(inText, plan.words) && !anyFound(found, plan.substrings)) continue;
     if (plan.requires && !anyFound(found, plan.requires)) continue;
-    runRule(rule, rule.structural ? base : text, signals);
+    const target = rule.structural ? base : text;
+    if (plan.gate && !plan.gate(target)) continue;
+    runRule(rule, target, signals);
   }
   dividerArt(text, signals);
   evasiveTokens(text, evasive, signals);

@@ -4,6 +4,8 @@
  * `text.includes(p)` would for every pattern `p`, overlapping occurrences included, at the cost
  * of one table lookup per character instead of one scan of the text per pattern.
  */
+import { CodeUnitBuffer } from './code-units.js';
+
 const ALPHABET = 128;
 const TOKEN_CHAR = new Uint8Array(ALPHABET);
 for (let c = 97; c <= 122; c++) TOKEN_CHAR[c] = 1;
@@ -11,15 +13,7 @@ for (let c = 48; c <= 57; c++) TOKEN_CHAR[c] = 1;
 TOKEN_CHAR[39] = 1;
 const isTokenChar = (c: number): boolean => c < ALPHABET && TOKEN_CHAR[c] === 1;
 
-// The text's UTF-16 code units, copied natively into a reused buffer. Reading them from a typed
-// array keeps the scan loop monomorphic; charCodeAt over the mix of one-byte, two-byte, sliced and
-// flat strings that mail produces cost several times more per character.
-let scratch = new Uint16Array(4096);
-function codeUnits(text: string): Uint16Array {
-  if (scratch.length < text.length) scratch = new Uint16Array(Math.max(text.length, scratch.length * 2));
-  Buffer.from(scratch.buffer, scratch.byteOffset, scratch.byteLength).write(text, 0, 'utf16le');
-  return scratch;
-}
+const UNITS = new CodeUnitBuffer();
 
 export class SubstringSet {
   readonly patterns: readonly string[];
@@ -103,12 +97,18 @@ export class SubstringSet {
       }
     }
     this.outs = Int32Array.from(outs);
-    // Entries hold the target state's row offset (state × 128), negated minus one when the target
-    // ends a pattern, so the scan reads one table entry per character.
+    // Entries hold the target state's row offset (state × 128). An entry is negated minus one when
+    // the step needs a look: its target ends a substring pattern, or its character ends a token
+    // while the state ends a whole-token pattern. Ordinary text then costs one table read and one
+    // sign test per character.
     if (ignoreAsciiCase) for (let st = 0; st < n; st++) for (let c = 65; c <= 90; c++) next[st * ALPHABET + c] = next[st * ALPHABET + c + 32] as number;
-    for (let k = 0; k < next.length; k++) {
-      const t = next[k] as number;
-      next[k] = this.outStart[t] === -1 ? t * ALPHABET : -(t * ALPHABET) - 1;
+    for (let st = 0; st < n; st++) {
+      for (let c = 0; c < ALPHABET; c++) {
+        const k = st * ALPHABET + c;
+        const t = next[k] as number;
+        const look = this.outStart[t] !== -1 || (TOKEN_CHAR[c] === 0 && this.wholeStart[st] !== -1);
+        next[k] = look ? -(t * ALPHABET) - 1 : t * ALPHABET;
+      }
     }
     this.next = next;
   }
@@ -121,39 +121,41 @@ export class SubstringSet {
     const found = new Uint8Array(this.patterns.length);
     const { next, outStart, wholeStart, outs } = this;
     const n = text.length;
-    const units = codeUnits(text);
+    const units = UNITS.load(text);
     let s = 0;
     for (let i = 0; i < n; i++) {
       const c = units[i] as number;
-      if (c >= ALPHABET || TOKEN_CHAR[c] === 0) {
-        // A token ended at i - 1: its whole-token patterns count if they also start a token.
+      if (c >= ALPHABET) {
+        // No pattern holds a non-ASCII character, so no occurrence spans one; it ends a token.
         const w = wholeStart[s >> 7] as number;
-        if (w >= 0) this.wholeAt(text, i - 1, w, found);
-        if (c >= ALPHABET) {
-          // No pattern holds a non-ASCII character, so no occurrence spans one.
-          s = 0;
-          continue;
-        }
+        if (w >= 0) this.wholeAt(units, i - 1, w, found);
+        s = 0;
+        continue;
       }
       const v = next[s + c] as number;
       if (v >= 0) {
         s = v;
         continue;
       }
+      if (TOKEN_CHAR[c] === 0) {
+        // A token ended at i - 1: its whole-token patterns count if they also start a token.
+        const w = wholeStart[s >> 7] as number;
+        if (w >= 0) this.wholeAt(units, i - 1, w, found);
+      }
       s = -v - 1;
-      for (let k = outStart[s >> 7] as number; outs[k] !== -1; k++) found[outs[k] as number] = 1;
+      for (let k = outStart[s >> 7] as number; k >= 0 && outs[k] !== -1; k++) found[outs[k] as number] = 1;
     }
     const w = wholeStart[s >> 7] as number;
-    if (w >= 0) this.wholeAt(text, n - 1, w, found);
+    if (w >= 0) this.wholeAt(units, n - 1, w, found);
     return found;
   }
 
-  private wholeAt(text: string, end: number, from: number, found: Uint8Array): void {
+  private wholeAt(units: Uint16Array, end: number, from: number, found: Uint8Array): void {
     const { outs, lengths } = this;
     for (let k = from; outs[k] !== -1; k++) {
       const id = outs[k] as number;
       const before = end - (lengths[id] as number);
-      if (before < 0 || !isTokenChar(text.charCodeAt(before))) found[id] = 1;
+      if (before < 0 || !isTokenChar(units[before] as number)) found[id] = 1;
     }
   }
 }

@@ -20,6 +20,24 @@ const CLEAN = [
   "> On Mon, Alex wrote:\n> I can't do a call this week.\nNo worries, Dan from our team will follow up.",
   "It's an offer you can't refuse: remote, $200k base, and the team is great.",
   'The hiring freeze killed the req. I would not hold your breath.',
+  // Mail idioms that share words with the weaker crisis families (exhaustion, isolation, burden…).
+  "I'm done with everything on my list for today, so let's talk Monday.",
+  'No one cares about cover letters these days, just send the CV.',
+  'I want it to end on a high note with the client.',
+  "I'm not okay with a rate below $90/h, to be honest.",
+  "It won't get better offers than this one, trust me.",
+  "Honestly the commute is killing me and I'm exhausted.",
+  'Our client is a suicide prevention nonprofit and the role is a killer opportunity.',
+  "What's the point of a fifth interview round?",
+  "We're dying to have you on the team, and this offer is to die for.",
+  "I'd rather die than miss this deadline, haha.",
+  'This is my last email about the role; no hard feelings if the timing is wrong.',
+  "I feel like a burden chasing you again, but the market is brutal and I have no one else on my shortlist.",
+  "I'm so tired of waiting on the client, nothing helps with their legal team.",
+  'Nobody will notice if you start a week later, the team is flexible.',
+  'I give up on this ATS, can you just email me your CV?',
+  "I'm dead tired after the offsite, will reply tomorrow. Sorry for everything going on, I'm a mess today.",
+  'Goodbye everyone, today is my last day at Acme! Keep in touch.',
 ];
 
 describe('SHIELD look-alikes stay CLEAN', () => {

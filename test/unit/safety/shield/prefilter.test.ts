@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBase64Chunks, decodeRot13, rot13 } from '../../../../src/safety/shield/decode.js';
 import { normaliseForShield } from '../../../../src/safety/shield/fast-normalise.js';
+import { RULE_GATES, aiWordBeforePunctuation, roleWordAtLineStart, yourResponse } from '../../../../src/safety/shield/positional-gates.js';
 import { CRISIS_RULES, JAILBREAK_RULES, RULE_REQUIRES } from '../../../../src/safety/shield/rules.js';
 import { SubstringSet } from '../../../../src/safety/shield/substrings.js';
 
@@ -21,6 +22,8 @@ const SAMPLES = [
   'point in going on', 'goodbye forever', 'good bye cruel world', 'my suicide note', 'a goodbye letter',
   'by the time you read this', "won't be around much longer", 'wont be here tomorrow', 'giving away my stuff',
   'gave away all my things', 'give away my belongings',
+  'dear ai assistant:', 'hi bot,', 'note to the model!', 'hello chatgpt :', 'hey gpt-4o,', 'attention a.i.:', 'hi gpt4 !',
+  'message to the language model\n,', 'instructions for the email assistant:', 'important for claude!', 'hi the agent,',
 ];
 
 describe('SHIELD pre-filters', () => {
@@ -42,6 +45,65 @@ describe('SHIELD pre-filters', () => {
     const fired = new Set(SAMPLES.flatMap((s) => rules.filter((r) => new RegExp(r.re.source).test(r.structural ? normaliseForShield(s).base : normaliseForShield(s).text)).map((r) => r.id)));
     expect([...fired].sort()).toEqual(rules.map((r) => r.id).sort());
     expect(checked).toBeGreaterThan(SAMPLES.length / 2);
+  });
+
+  it('RULE_GATES hold for every match of their rule', () => {
+    const rules = [...JAILBREAK_RULES, ...CRISIS_RULES].filter((r) => RULE_GATES[r.id]);
+    expect(rules.map((r) => r.id).sort()).toEqual(Object.keys(RULE_GATES).sort());
+    const fired = new Set<string>();
+    for (const sample of SAMPLES) {
+      const { text, base } = normaliseForShield(sample);
+      for (const rule of rules) {
+        const target = rule.structural ? base : text;
+        for (const m of target.matchAll(new RegExp(rule.re.source, 'g'))) {
+          fired.add(rule.id);
+          expect(RULE_GATES[rule.id]!(m[0]), `${rule.id} on the match in ${JSON.stringify(sample)}`).toBe(true);
+          expect(RULE_GATES[rule.id]!(target), `${rule.id} on ${JSON.stringify(sample)}`).toBe(true);
+        }
+      }
+    }
+    expect([...fired].sort()).toEqual(rules.map((r) => r.id).sort());
+  });
+
+  it('RULE_GATES hold on random text wherever their rule matches', () => {
+    const pieces = ['ai', 'a.i.', 'gpt', 'chat', '-', '4', 'o', 'bot', 'model', 'assistant', 'sys', 'system', 'developer', 'hi ', 'dear ', 'note to ',
+      'the ', 'your', 'response', 'reply', 'include ', 'in ', ' ', '  ', '\n', '\t', '\u00a0', '\u2028', '>', '#', '*', ':', ',', '!', 'x', 's'];
+    const rules = [...JAILBREAK_RULES, ...CRISIS_RULES].filter((r) => RULE_GATES[r.id]);
+    let seed = 11;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const matched = new Map<string, number>();
+    // Half the strings hold a near-phrase: a greeting or line start, a machine word, spaces, a mark.
+    const pick = (xs: string[]) => xs[rnd(xs.length)]!;
+    const lead = ['hi ', 'dear the ', 'note to ', 'hello  ', '\n', '\n> ', '', 'x', 'include in your', 'add it to your'];
+    const word = ['ai', 'a.i.', 'gpt-4o', 'gpt4', 'chatgpt', 'gpt-o', 'bot', 'model', 'assistant', 'system', 'sys', 'developer', ' response', '\u00a0reply', '\n\tsummary', 'agent', 'gp'];
+    const gap = ['', ' ', '\n', '\t ', '\u00a0'];
+    const mark = [':', ',', '!', ':x', ': go', '.'];
+    for (let k = 0; k < 20_000; k++) {
+      let s = '';
+      for (let j = rnd(6); j > 0; j--) s += pieces[rnd(pieces.length)];
+      if (rnd(2) === 0) s += pick(lead) + pick(word) + pick(gap) + pick(mark);
+      for (let j = rnd(3); j > 0; j--) s += pieces[rnd(pieces.length)];
+      for (const rule of rules) {
+        if (!new RegExp(rule.re.source).test(s)) continue;
+        matched.set(rule.id, (matched.get(rule.id) ?? 0) + 1);
+        expect(RULE_GATES[rule.id]!(s), `${rule.id} on ${JSON.stringify(s)}`).toBe(true);
+      }
+    }
+    for (const rule of rules) expect(matched.get(rule.id) ?? 0, rule.id).toBeGreaterThan(20);
+  });
+
+  it('positional gates turn away the ordinary mail that word and substring hints let through', () => {
+    expect(aiWordBeforePunctuation('hi sam, thanks for the email: see the role details!')).toBe(false);
+    expect(aiWordBeforePunctuation('note: our ai team ships a model every week')).toBe(false);
+    expect(aiWordBeforePunctuation('dear recruiting bot , hello')).toBe(true);
+    expect(roleWordAtLineStart('email: jo@example.com\nsales assistant: jo', ['assistant', 'ai'])).toBe(false);
+    expect(roleWordAtLineStart('intro\n>> ai : ok', ['assistant', 'ai'])).toBe(true);
+    expect(roleWordAtLineStart('       ai: seven spaces is too deep', ['ai'])).toBe(false);
+    expect(yourResponse('thanks for your quick reply')).toBe(false);
+    expect(yourResponse('put it in your\n\treply')).toBe(true);
   });
 
   it('SubstringSet answers exactly like includes() and like split() tokens', () => {

@@ -1,0 +1,267 @@
+/**
+ * Who a crisis phrase is about. "I want to kill myself" and "please don't kill yourself" share
+ * words, and so do "I'm suicidal" and "I was suicidal years ago, it got better". People who
+ * write to help someone in crisis talk about suicide in the second person, in the past, as a
+ * hypothetical or negated; people at risk talk about themselves, now. This module reads the
+ * clause around each crisis match and scales the match's weight by what it finds, so the rules
+ * stay short phrase patterns and the stance is decided once, in one place.
+ *
+ * It reads a bounded stretch around each match (`BACK` characters before, `AHEAD` after, and at
+ * most `LINE_BACK` to find a quoted line's start), so its cost grows with the number of crisis
+ * matches, which clean mail does not have, not with the length of the text.
+ */
+import { writerView } from './scorer.js';
+import type { Signal } from './screen-text.js';
+
+/**
+ * - `writer`: the writer about themself, now: full weight.
+ * - `past`: the writer about a distant past ("years ago", "when I was 15", "used to"): half.
+ * - `conditional`: under "if", "unless", "whether": half. "If this falls through I'll end it"
+ *   is a threat, "if I ever feel suicidal I call my sister" is not; at half either counts only
+ *   with company.
+ * - `quoted`: after an opening double quote or on a `>` line: someone's words, maybe the
+ *   writer's own: half.
+ * - `unattributed`: a topic word ("suicide", "overdose") in a clause that names no one: half.
+ * - `negated`, `addressed` (to the reader), `other` (someone else, or a proposition discussed),
+ *   `resolved` ("it got better"), `hyperbole` ("I'd rather die than…"): nothing.
+ */
+export type CrisisStance = 'writer' | 'past' | 'conditional' | 'quoted' | 'unattributed' | 'negated' | 'addressed' | 'other' | 'resolved' | 'hyperbole';
+
+export const STANCE_FACTOR: Record<CrisisStance, number> = {
+  writer: 1,
+  past: 0.5,
+  conditional: 0.5,
+  quoted: 0.5,
+  unattributed: 0.5,
+  negated: 0,
+  addressed: 0,
+  other: 0,
+  resolved: 0,
+  hyperbole: 0,
+};
+
+/**
+ * How a rule's phrase relates to its writer. `statement` phrases speak from someone ("want to
+ * die"). `topic` phrases name a subject ("suicide", "self-harm") and count for the writer only
+ * when a person word sits right before them. `question` phrases are asked by the writer ("how
+ * many pills…?", "what's the point?"), so a question mark does not turn them towards the reader.
+ */
+export type PhraseVoice = 'statement' | 'topic' | 'question';
+
+const RULE_VOICE: Record<string, PhraseVoice> = {
+  suicide: 'topic',
+  overdose: 'topic',
+  'method-means': 'topic',
+  'self-harm': 'topic',
+  'death-thoughts': 'topic',
+  depression: 'topic',
+  method: 'question',
+  'how-many-pills': 'question',
+  'lethal-dose': 'question',
+  // "What's the point of living?" is asked of no one.
+  'hate-life': 'question',
+};
+
+/** How far the clause is read on each side of a match. */
+const BACK = 160;
+const AHEAD = 100;
+/** How far back the start of a `>` quoted line is looked for. */
+const LINE_BACK = 400;
+/** Negation counts only this many words before the phrase ("I would never actually kill myself"). */
+const NEGATION_REACH = 4;
+/** A topic word is the writer's only with a person word this close before it. */
+const TOPIC_REACH = 5;
+/**
+ * Writer focus (see `writerView`) of a text about its writer: "I" about twice as often as
+ * "you". There an unattributed topic word is taken to be the writer's.
+ */
+const SELF_FOCUSED = 2 / 3;
+
+// Person words. "kms" is "kill myself". "we" and named relations count as someone else: "we
+// all feel like that sometimes", "my sister committed suicide".
+const FIRST = new Set(['i', "i'm", 'im', "i've", 'ive', "i'd", "i'll", 'me', 'my', 'myself', 'mine', 'kms']);
+const SECOND = new Set(['you', "you're", 'youre', "you've", 'youve', "you'd", 'youd', "you'll", 'youll', 'your', 'yours', 'yourself', 'u', 'ur', 'op']);
+const OTHER = new Set([
+  'he', "he's", 'hes', 'she', "she's", 'shes', 'they', "they're", 'theyre', 'his', 'him', 'himself', 'her', 'herself', 'them', 'themselves', 'their',
+  'we', "we're", 'our', 'people', 'someone', 'somebody', 'anyone', 'anybody', 'everyone', 'everybody', 'person', 'friend', 'friends', 'kid', 'kids',
+  'teen', 'teens', 'teenagers', 'mom', 'mother', 'dad', 'father', 'brother', 'sister', 'son', 'daughter', 'wife', 'husband', 'boyfriend', 'girlfriend',
+  'bf', 'gf', 'cousin', 'uncle', 'aunt', 'grandpa', 'grandma', 'classmate', 'coworker', 'colleague', 'client', 'candidate',
+]);
+const OTHER_SUBJECTS = new Set(['he', "he's", 'hes', 'she', "she's", 'shes', 'they', "they're", 'theyre', 'we', "we're"]);
+const NEGATORS = new Set([
+  'never', 'not', 'longer', "don't", 'dont', "didn't", 'didnt', "doesn't", 'doesnt', "won't", 'wont', "wouldn't", 'wouldnt', "shouldn't", 'shouldnt',
+  "haven't", 'havent', "hasn't", 'hasnt', "hadn't", 'hadnt', "isn't", 'isnt', "aren't", 'arent', "wasn't", 'wasnt', "weren't", 'werent',
+]);
+// Words that end the stretch in which a subject is looked for: "I love you and don't want to
+// live" is about the writer, not about "you".
+const CLAUSE_JOINERS = new Set(['and', 'but', 'so', 'because', 'cause', 'or', 'then', 'although', 'though', 'while']);
+const CONDITIONALS = new Set(['if', 'unless', 'whether', 'whenever', 'suppose', 'imagine']);
+
+/**
+ * A distant past, before or after the phrase. Recent events ("last week", "yesterday") are left
+ * out on purpose: a recent attempt is the crisis.
+ */
+const DISTANT_PAST = /\b(?:years? ago|a long time ago|when i was (?:younger|young|little|a kid|a child|a teen|a teenager|in (?:high|middle|grade) school|in college|\d+)|as a (?:kid|child|teen|teenager)|back (?:when|then|in)|used to|in the past|at one point|at that time|at the time|long ago)\b/;
+/** The writer says it is over. */
+const RESOLVED = /\b(?:got better|gotten better|get better|getting better|(?:i'?m|i am) glad|glad i|no longer|survived|recovered|in recovery|made it through|pulled through|(?:i'?m|i am) (?:doing )?(?:much |so much |a lot )?better now|now i'?m (?:fine|okay|ok|happy|good|better)|i'?m still here)\b/;
+/** "the idea that no one would care": a proposition discussed, not asserted. */
+const PROPOSITION = /\b(?:statement|idea|notion|belief|claim|argument|thought|saying|myth|lie)s? that\s+$/;
+
+// Character codes read by the clause scans.
+const NEWLINE = 10;
+const SPACE = 32;
+const BANG = 33;
+const DOUBLE_QUOTE = 34;
+const QUOTE = 39;
+const COMMA = 44;
+const DOT = 46;
+const SEMICOLON = 59;
+const GREATER = 62;
+const QUESTION = 63;
+const OPEN_BRACKET = 91;
+
+/** `. ! ? ;`, newline and double quote end a clause; so do the quotes around list-encoded posts (`['…', '…']`). */
+function isBoundary(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c === DOT || c === BANG || c === QUESTION || c === SEMICOLON || c === NEWLINE || c === DOUBLE_QUOTE) return true;
+  if (c !== QUOTE) return false;
+  const prev = text.charCodeAt(i - 1);
+  return text.charCodeAt(i + 1) === COMMA || prev === SPACE || prev === OPEN_BRACKET;
+}
+
+function clauseStart(text: string, offset: number): number {
+  const stop = Math.max(0, offset - BACK);
+  for (let i = offset - 1; i >= stop; i--) if (isBoundary(text, i)) return i + 1;
+  return stop;
+}
+
+function clauseEnd(text: string, end: number): number {
+  const stop = Math.min(text.length, end + AHEAD);
+  for (let i = end; i < stop; i++) if (isBoundary(text, i)) return i;
+  return stop;
+}
+
+/** A line (or list-encoded post) that starts with `>` quotes an earlier message. */
+function onQuotedLine(text: string, offset: number): boolean {
+  const stop = Math.max(0, offset - LINE_BACK);
+  let i = offset - 1;
+  for (; i >= stop; i--) {
+    const c = text.charCodeAt(i);
+    if (c === NEWLINE || (c === QUOTE && text.charCodeAt(i - 1) === SPACE && text.charCodeAt(i - 2) === COMMA)) break;
+  }
+  if (i < stop && stop > 0) return false;
+  let j = i + 1;
+  while (text.charCodeAt(j) === SPACE) j++;
+  return text.charCodeAt(j) === GREATER;
+}
+
+/** An opening double quote: `"` right before the clause's first letter. */
+function afterOpeningQuote(text: string, start: number): boolean {
+  const c = text.charCodeAt(start);
+  return text.charCodeAt(start - 1) === DOUBLE_QUOTE && c >= 97 && c <= 122;
+}
+
+const WORD = /[a-z']+/g;
+function words(s: string): string[] {
+  return s.match(WORD) ?? [];
+}
+
+type Person = 'first' | 'second' | 'other' | 'none';
+
+function personWord(w: string): Person | undefined {
+  if (FIRST.has(w)) return 'first';
+  if (SECOND.has(w)) return 'second';
+  if (OTHER.has(w)) return 'other';
+  return undefined;
+}
+
+/**
+ * Who the phrase is about. Within the phrase's own clause the person word nearest before its end
+ * wins: "I know you want to die" is about "you", "you make me want to kill myself" about the
+ * writer. A clause with no person word shares the subject of the clause before it, which is that
+ * clause's first person word: "I love you and don't want to live" is about the writer. A topic
+ * word is looked at only within TOPIC_REACH words of its own clause: "I think it takes courage
+ * to talk about suicide" is not about the writer's suicide.
+ */
+function personOf(before: string[], phrase: string[], topic: boolean): Person {
+  for (let i = phrase.length - 1; i >= 0; i--) {
+    const w = phrase[i] as string;
+    // Inside the phrase other people are objects ("goodbye everyone", "a drain on everybody")
+    // unless they are subjects that a rule's gap let in ("I think they want to die").
+    const p = OTHER.has(w) && !OTHER_SUBJECTS.has(w) ? undefined : personWord(w);
+    if (p) return p;
+  }
+  const reach = topic ? Math.max(0, before.length - TOPIC_REACH) : 0;
+  let end = before.length;
+  for (let i = before.length - 1; i >= reach; i--) {
+    const w = before[i] as string;
+    if (CLAUSE_JOINERS.has(w)) {
+      end = i;
+      break;
+    }
+    const p = personWord(w);
+    if (p) return p;
+  }
+  if (topic || end === before.length) return 'none';
+  let segmentEnd = end;
+  for (let i = end - 1; i >= -1; i--) {
+    if (i >= 0 && !CLAUSE_JOINERS.has(before[i] as string)) continue;
+    for (let j = i + 1; j < segmentEnd; j++) {
+      const p = personWord(before[j] as string);
+      if (p) return p;
+    }
+    segmentEnd = i;
+  }
+  return 'none';
+}
+
+/** The stance of one crisis match at [offset, offset + length) of `text` (normalised, lower case). */
+export function crisisStance(text: string, offset: number, length: number, voice: PhraseVoice = 'statement'): CrisisStance {
+  const end = offset + length;
+  const start = clauseStart(text, offset);
+  const stop = clauseEnd(text, end);
+  const before = words(text.slice(start, offset));
+  const person = personOf(before, words(text.slice(offset, end)), voice === 'topic');
+  if (person === 'second') return 'addressed';
+  if (person === 'other') return 'other';
+  for (let i = Math.max(0, before.length - NEGATION_REACH); i < before.length; i++) {
+    if (!NEGATORS.has(before[i] as string)) continue;
+    // "Don't end it tonight", with no one named, is said to the reader.
+    return person === 'none' && i === 0 ? 'addressed' : 'negated';
+  }
+  // "Don't want to live anymore? Then…" asks the reader; "how many pills…?" is the writer asking.
+  if (person === 'none' && voice !== 'question' && text.charCodeAt(stop) === QUESTION) return 'addressed';
+  if (person === 'none' && voice === 'topic') return 'unattributed';
+  if (before.includes('rather') && /\bthan\b/.test(text.slice(end, stop))) return 'hyperbole';
+  if (PROPOSITION.test(text.slice(Math.max(start, offset - 40), offset))) return 'other';
+  // The phrase itself is the rule's business ("I no longer want to live"); its clause says when.
+  const around = `${text.slice(start, offset)} … ${text.slice(end, stop)}`;
+  if (RESOLVED.test(around)) return 'resolved';
+  if (DISTANT_PAST.test(around)) return 'past';
+  if (before.some((w) => CONDITIONALS.has(w))) return 'conditional';
+  if (afterOpeningQuote(text, start) || onQuotedLine(text, offset)) return 'quoted';
+  return 'writer';
+}
+
+/**
+ * Rescales every crisis rule match in `signals` (all from one piece of `text`) by its stance and
+ * drops those that end at 0. Leetspeak and scorer signals carry no phrase and are left alone.
+ * An unattributed topic word in a text that is mostly about its writer counts as the writer's.
+ */
+export function attributeCrisis(text: string, signals: Signal[]): void {
+  let kept = 0;
+  let focus: number | undefined;
+  for (const s of signals) {
+    if (s.kind === 'crisis' && s.length > 0 && s.rule !== 'leet-crisis') {
+      let stance = crisisStance(text, s.offset, s.length, RULE_VOICE[s.rule]);
+      if (stance === 'unattributed') {
+        focus ??= writerView(text).focus;
+        if (focus >= SELF_FOCUSED) stance = 'writer';
+      }
+      s.weight *= STANCE_FACTOR[stance];
+      if (s.weight === 0) continue;
+    }
+    signals[kept++] = s;
+  }
+  signals.length = kept;
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { attributeCrisis, crisisStance, type CrisisStance, type PhraseVoice } from '../../../../src/safety/shield/crisis-attribution.js';
+import { normaliseForShield } from '../../../../src/safety/shield/fast-normalise.js';
+import type { Signal } from '../../../../src/safety/shield/screen-text.js';
+
+/** The stance of `phrase` inside `sentence`, both read through SHIELD's normaliser. */
+function stanceOf(sentence: string, phrase: string, voice?: PhraseVoice): CrisisStance {
+  const text = normaliseForShield(sentence).text;
+  const at = text.indexOf(phrase);
+  if (at < 0) throw new Error(`${phrase} not in ${text}`);
+  return crisisStance(text, at, phrase.length, voice);
+}
+
+describe('crisisStance', () => {
+  const cases: Array<[string, string, PhraseVoice | undefined, CrisisStance]> = [
+    ['I want to kill myself.', 'kill myself', undefined, 'writer'],
+    ['Honestly I just want to end it all tonight.', 'end it all', undefined, 'writer'],
+    ['You make me want to kill myself.', 'kill myself', undefined, 'writer'],
+    ["I love you and don't want to live anymore.", "don't want to live", undefined, 'writer'],
+    ['I would never kill myself, I promise.', 'kill myself', undefined, 'negated'],
+    ['I know you want to die right now.', 'want to die', undefined, 'addressed'],
+    ["Don't end it tonight, please.", 'end it tonight', undefined, 'addressed'],
+    ["Don't want to live anymore? Then talk to someone.", "don't want to live", undefined, 'addressed'],
+    ['My brother committed suicide last year.', 'suicide', 'topic', 'other'],
+    ['We all feel hopeless sometimes.', 'hopeless', undefined, 'other'],
+    ['I was suicidal years ago but it got better.', 'suicidal', 'topic', 'resolved'],
+    ['When I was 14 I wanted to end my life.', 'end my life', undefined, 'past'],
+    ['If I ever feel suicidal I call my sister.', 'suicidal', 'topic', 'conditional'],
+    ["I'd rather die than work there again.", 'die', undefined, 'hyperbole'],
+    ['She told me about the idea that no one would care.', 'no one would care', undefined, 'other'],
+    ['"I want to die" is what she wrote.', 'want to die', undefined, 'quoted'],
+    ['> I want to die\nThat sounds awful, call me.', 'want to die', undefined, 'quoted'],
+    ['Suicide is never the answer.', 'suicide', 'topic', 'unattributed'],
+    ['I think it takes courage to talk openly about suicide.', 'suicide', 'topic', 'unattributed'],
+    ['How many pills would be a lethal dose?', 'lethal dose', 'question', 'writer'],
+    ['I attempted suicide last week.', 'suicide', 'topic', 'writer'],
+  ];
+  for (const [sentence, phrase, voice, want] of cases) {
+    it(`${want}: ${sentence}`, () => expect(stanceOf(sentence, phrase, voice)).toBe(want));
+  }
+
+  it('reads only the clause around the phrase', () => {
+    // The negation belongs to the sentence before; the phrase stands in its own sentence.
+    expect(stanceOf("I don't know. I want to kill myself.", 'kill myself')).toBe('writer');
+    // A far-off "if" in a long run without punctuation is beyond reach of the clause scan.
+    expect(stanceOf(`if ${'word '.repeat(60)}i want to kill myself`, 'kill myself')).toBe('writer');
+  });
+});
+
+describe('attributeCrisis', () => {
+  const signal = (text: string, rule: string, phrase: string, weight: number): Signal => ({
+    rule,
+    category: 'suicidal_ideation',
+    kind: 'crisis',
+    weight,
+    offset: text.indexOf(phrase),
+    length: phrase.length,
+  });
+
+  it('scales crisis matches by stance and drops those about someone else', () => {
+    const text = normaliseForShield('I want to kill myself. When I was 12 I used to want to end my life. You are not suicidal, you said.').text;
+    const signals: Signal[] = [
+      signal(text, 'kill-myself', 'kill myself', 1),
+      signal(text, 'end-my-life', 'end my life', 1),
+      signal(text, 'suicidal-me', 'suicidal', 1),
+      { rule: 'leet-crisis', category: 'crisis_leetspeak', kind: 'crisis', weight: 0.5, offset: 0, length: 1 },
+      { rule: 'ignore', category: 'jailbreak_keyword', kind: 'jailbreak', weight: 1, offset: 0, length: 1 },
+    ];
+    attributeCrisis(text, signals);
+    expect(signals.map((s) => [s.rule, s.weight])).toEqual([
+      ['kill-myself', 1],
+      ['end-my-life', 0.5],
+      ['leet-crisis', 0.5],
+      ['ignore', 1],
+    ]);
+  });
+
+  it('gives an unattributed topic word to the writer only in a text about the writer', () => {
+    const own = normaliseForShield('Suicide keeps coming back. I cry at night, I hate my job, I sleep all day and I am tired.').text;
+    const advice = normaliseForShield('Thanks for your note. Suicide is hard to talk about, you know, and you did well to write to your sister.').text;
+    const ownSignals = [signal(own, 'suicide', 'suicide', 0.25)];
+    const adviceSignals = [signal(advice, 'suicide', 'suicide', 0.25)];
+    attributeCrisis(own, ownSignals);
+    attributeCrisis(advice, adviceSignals);
+    expect(ownSignals[0]?.weight).toBe(0.25);
+    expect(adviceSignals[0]?.weight).toBe(0.125);
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseForShield } from '../../../../src/safety/shield/fast-normalise.js';
+import { CRISIS_RULES, RULE_HINTS, RULE_REQUIRES } from '../../../../src/safety/shield/rules.js';
+import { screenPiece } from '../../../../src/safety/shield/screen-text.js';
+import { screen } from '../../../../src/safety/shield/shield.js';
+
+// One or more first-person phrases per crisis rule, in the spellings Reddit and mail use.
+const FAMILIES: Record<string, string[]> = {
+  'kill-myself': ['i want to kill myself', 'thinking of poisoning myself', 'kms'],
+  'end-my-life': ['i am going to end my own life'],
+  'suicidal-me': ["i've been so suicidal", 'my suicidal thoughts are back'],
+  'suicide-me': ['i tried to commit suicide in march', 'ive attempted suicide twice', 'my second attempt failed'],
+  'want-die': ['i just want to die', 'i really need to be dead'],
+  'not-live': ["i don't want to live", 'i no longer want to be here'],
+  'better-off': ['everyone is better off without me'],
+  'wish-dead': ['i wish i was dead'],
+  'end-it': ['i will end it tonight'],
+  'passive-wish': ["i hope i don't wake up", "i'd rather be dead", "i don't care if i die", 'i want to disappear', 'death sounds peaceful', "i wouldn't mind dying"],
+  'death-thoughts': ['i keep thinking about death', 'i have thoughts of suicide'],
+  suicide: ['i am suicidal'],
+  method: ['what is the easiest way to die'],
+  'method-means': ['i bought a rope', 'i put a gun to my head'],
+  overdose: ['i overdosed last night'],
+  'lethal-dose': ['i have been saving up my pills', 'i took all of my pills'],
+  'how-many-pills': ['how many sleeping pills is enough'],
+  'low-mood': ["i'm so depressed", 'i have severe depression', 'i cry myself to sleep', 'my life is a joke', "i don't care anymore", 'nothing makes me happy'],
+  depression: ["i've been battling depression for years"],
+  hopeless: ['i feel hopeless', 'i feel nothing anymore'],
+  burden: ["i'm just a burden to everyone", "i'd be worth more dead to them", 'my family would be happier without me'],
+  'no-future': ['it will never get better.', 'i have given up on life', 'i see no future', "life isn't worth living", "i can't see myself living past 30", "there's nothing left for me", 'there is nothing left out there for me'],
+  'cant-go-on': ["i can't go on", "i can't take it anymore", "i couldn't handle this any more"],
+  trapped: ["i can't see any way out", 'i just want it to stop.', 'i want the pain to be over', 'it feels like the only way out'],
+  'tired-of': ["i'm so tired of living", 'sick of everything', "i'm done with life."],
+  'self-loathing': ['i fucking hate myself', 'i disgust myself', "i'm such a failure"],
+  'hate-life': ['i have nothing to live for', 'no reason to keep going', "what's the point?", 'there is no point in living'],
+  alone: ['nobody would notice', 'no one cares about me', "i have no one to talk to", 'i feel so alone'],
+  goodbye: ['this is my suicide note', 'goodbye forever'],
+  'farewell-soft': ["i won't be around much longer", "i'm giving away my things"],
+  'last-words': ['this is my last post', 'goodbye everyone', "i'm sorry for everything"],
+  'self-harm': ['i keep hurting myself', 'i started cutting my arms again'],
+  relapse: ['i relapsed into cutting'],
+};
+
+function hintHolds(rule: string, match: string): boolean {
+  const tokens = new Set(match.split(/[^a-z0-9']+/));
+  return (RULE_HINTS[rule] ?? []).some((h) => (h.startsWith('~') ? match.includes(h.slice(1)) : tokens.has(h)));
+}
+
+describe('SHIELD crisis rule families', () => {
+  it('each crisis rule fires on its first-person phrases', () => {
+    for (const rule of CRISIS_RULES) {
+      const phrases = FAMILIES[rule.id];
+      expect(phrases, `samples for ${rule.id}`).toBeDefined();
+      for (const phrase of phrases ?? []) {
+        const fired = screenPiece(phrase).signals.filter((s) => s.rule === rule.id);
+        expect(fired.length, `${rule.id} on ${JSON.stringify(phrase)}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('every match of a crisis rule holds one of its hint words and required substrings', () => {
+    // The pre-filter skips a rule whose hints are absent; a hint that a match can lack hides a crisis.
+    let checked = 0;
+    for (const phrases of Object.values(FAMILIES)) {
+      for (const phrase of phrases) {
+        const { text } = normaliseForShield(`${phrase} and then ${phrase.toUpperCase()}`);
+        for (const rule of CRISIS_RULES) {
+          for (const m of text.matchAll(new RegExp(rule.re.source, 'g'))) {
+            checked++;
+            expect(hintHolds(rule.id, m[0]), `${rule.id} hints on ${JSON.stringify(m[0])}`).toBe(true);
+            const requires = RULE_REQUIRES[rule.id];
+            if (requires) expect(requires.some((r) => m[0].includes(r)), `${rule.id} requires on ${JSON.stringify(m[0])}`).toBe(true);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(Object.keys(FAMILIES).length);
+  });
+});
+
+describe('SHIELD crisis combinations', () => {
+  it('sums several weak first-person risk factors into a detection', () => {
+    const r = screen("I feel like a burden to everyone. Nobody would notice if I was gone. I'm so tired of everything.");
+    expect(r.verdict).toBe('CRISIS_DETECTED');
+    expect(r.categories).toEqual(['despair']);
+  });
+
+  it('keeps one weak factor alone below the line', () => {
+    expect(screen("I'm so tired of everything lately.").verdict).toBe('CLEAN');
+    expect(screen('I feel so alone since the move.').verdict).toBe('CLEAN');
+  });
+
+  it('keeps support for someone else CLEAN', () => {
+    const support = [
+      "If you're feeling suicidal, please call a hotline. Please don't kill yourself, you are not alone.",
+      'When I was suicidal years ago, it got better. I promise it can get better for you too.',
+      "I would never kill myself, but I know how dark it gets. Talk to me whenever you want.",
+      'My best friend committed suicide last year and I think about her every day.',
+      'Your family would be heartbroken. Have you told your therapist you want to die?',
+    ];
+    for (const text of support) expect(screen(text).verdict, text).toBe('CLEAN');
+  });
+
+  it('still detects the writer in a message that also addresses the reader', () => {
+    const r = screen("Thanks for checking in on me. Honestly I just want to end it all, you'd all be better off if I wasn't around.");
+    expect(r.verdict).toBe('CRISIS_DETECTED');
+    expect(r.categories).toContain('suicidal_ideation');
+  });
+
+  it('counts a recent attempt, and a distant one only with company', () => {
+    expect(screen('I tried to kill myself last week.').verdict).toBe('CRISIS_DETECTED');
+    expect(screen('I tried to kill myself years ago.').verdict).toBe('CLEAN');
+    expect(screen("I tried to kill myself years ago. Now I feel hopeless again and I can't go on.").verdict).toBe('CRISIS_DETECTED');
+  });
+});
+
+describe('SHIELD crisis rules stay linear', () => {
+  // Loose bound, as in linear-time.test.ts: the box is shared, and a quadratic shape takes minutes.
+  const BOUND_1M_MS = 2_500;
+  const fill = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+  const UNITS = ['suicide ', "i don't ", 'i feel so alone and nobody would notice ', '"i want to die" ', '> no one cares\n', 'what is the point? ', 'it will never get better    ', 'i i i i '];
+  screen('warm up: i want to die');
+  for (const unit of UNITS) {
+    it(`1 MB of ${JSON.stringify(unit)}`, () => {
+      const text = fill(unit, 1_000_000);
+      const t = performance.now();
+      screen(text);
+      expect(performance.now() - t).toBeLessThan(BOUND_1M_MS);
+    });
+  }
+});
