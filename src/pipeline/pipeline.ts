@@ -169,7 +169,7 @@ export class Pipeline {
     const { conversationId } = result;
     if (plan) {
       const t = plan.transition;
-      if (t.from !== t.to || !existing) log.info({ conversationId, action: t.action, intent: plan.intent?.intent, intentSource: plan.intent?.source, reason: t.reason }, describeTransition(t));
+      log.info({ conversationId, action: t.action, intent: plan.intent?.intent, intentSource: plan.intent?.source, reason: t.reason }, describeTransition(t));
       if (t.to === 'ESCALATED') log.warn({ conversationId, rules: plan.escalation.reasons.map((r) => r.rule) }, 'conversation escalated');
       if (plan.hold) log.warn({ conversationId, reason: plan.hold }, 'reply held for the owner');
       if (plan.shield.verdict !== 'CLEAN') log.warn({ conversationId, verdict: plan.shield.verdict, categories: plan.shield.categories }, 'SHIELD flagged the message');
