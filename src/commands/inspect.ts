@@ -44,7 +44,7 @@ export async function inspectCommand(config: Readonly<Config>, source: string): 
     const shield = screenEmail(email, config);
     const conversation = view.thread.kind === 'new' ? null : view.thread.conversation;
     const escalation = escalationFor(email, conversation, config, loadEscalationLists(config.configDir));
-    const { intent, githubUsername } = offlineIntent(email, config);
+    const { intent, githubUsername } = offlineIntent(email, config, conversation?.state ?? null);
     const turnIntent = githubUsername && intent.intent !== 'rejection' ? 'github_username' : intent.intent;
     // Offline: no star check, so a username leads to AWAITING_STAR unless the star is already verified.
     const transition = advance(conversation?.state ?? 'INITIAL', turnIntent, {

@@ -15,6 +15,12 @@ export function isValidGithubUsername(name: string): boolean {
 export interface ExtractOptions {
   /** Accounts never returned, compared case-insensitively: the owner's, whose repository link our own replies carry. */
   exclude?: string[];
+  /**
+   * The owner already asked this correspondent for their GitHub username (our replies carry the
+   * star request), so a bare "username: alice" or "my handle is @alice" answers it, unless the
+   * line names another platform.
+   */
+  asked?: boolean;
 }
 
 interface Candidate {
@@ -56,6 +62,8 @@ const PAGES = /(?<![A-Za-z0-9.@_-])([A-Za-z0-9_-]{1,64})\.github\.io(?![A-Za-z0-
 const PLATFORMS =
   /\b(?:github|gitlab|bitbucket|twitter|x\.com|linkedin|instagram|telegram|discord|slack|skype|mastodon|bluesky|bsky|threads|tiktok|facebook|reddit|medium|stack\s?overflow|leetcode|hackerrank|kaggle|codepen|dribbble|behance|npm|keybase|signal|whatsapp|wechat|email|e-mail)\b/gi;
 const PLATFORM_WINDOW = 160;
+// "I starred it", "Starred, as requested", "gave your repo a star": the reply to a star request.
+const STARRED = /\b(?:starred|(?:gave|given|left|added)\s{1,4}(?:it|your\s{1,4}repo(?:sitory)?|the\s{1,4}repo(?:sitory)?)\s{1,4}a\s{1,4}star)\b/i;
 
 const TERMINATORS = new Set([...'\r\n.,;!?)]}>"\'|(*-', '\u2013', '\u2014']);
 
@@ -74,15 +82,20 @@ export function extractGithubUsername(text: string, opts: ExtractOptions = {}): 
     .split('\n')
     .map((line) => (/^[ \t]*>/.test(line) ? '' : line))
     .join('\n');
-  // Every form below needs the word: a text without it is answered without any scanning.
-  if (!/github/i.test(body)) return null;
+  // Someone who writes that they starred the repository is answering the star request.
+  const starContext = opts.asked === true || STARRED.test(body);
+  // Every form below needs the word or the star context: other texts are answered without scanning.
+  if (!starContext && !/github/i.test(body)) return null;
   const excluded = new Set((opts.exclude ?? []).map((n) => n.toLowerCase()));
   const usable = (name: string): boolean => isValidGithubUsername(name) && !excluded.has(name.toLowerCase());
   // In prose a bare number is a count ("GitHub: 5 years"), not an account.
   const prose = (c: Candidate): boolean =>
     usable(c.name) && !PROSE_WORDS.has(c.name.toLowerCase()) && !/^\d+$/.test(c.name) && !continuesAsWord(body, c.end);
   let context: GithubContext | undefined;
-  const aboutGithub = (c: Candidate): boolean => (context ??= githubContext(body)).nearestIsGithub(c);
+  const aboutGithub = (c: Candidate): boolean => {
+    const nearest = (context ??= githubContext(body)).nearest(c);
+    return nearest === 'github' || (nearest === null && starContext);
+  };
 
   const tiers: Array<[() => Iterable<Candidate>, Accept]> = [
     [
@@ -133,11 +146,11 @@ function endsCleanly(text: string, end: number): boolean {
 /**
  * Platform names in the text, for deciding whether "@alice" or "username: alice" is about
  * GitHub: it is when the platform named nearest to it on the same line is GitHub, so
- * "Twitter: @alice, GitHub: @alice-dev" keeps the two apart. Built once per text so each
- * question costs a binary search.
+ * "Twitter: @alice, GitHub: @alice-dev" keeps the two apart; null when the line names none.
+ * Built once per text so each question costs a binary search.
  */
 interface GithubContext {
-  nearestIsGithub(c: Candidate): boolean;
+  nearest(c: Candidate): 'github' | 'other' | null;
 }
 
 function githubContext(text: string): GithubContext {
@@ -146,10 +159,9 @@ function githubContext(text: string): GithubContext {
     end: (m.index ?? 0) + m[0].length,
     github: m[0].toLowerCase() === 'github',
   }));
-  if (!mentions.some((p) => p.github)) return { nearestIsGithub: () => false };
   const lineOf = lineIndex(text);
   return {
-    nearestIsGithub(c) {
+    nearest(c) {
       const line = lineOf(c.start);
       let best: { distance: number; github: boolean } | null = null;
       // Mentions are sorted and do not overlap: the nearest is the last before or the first after.
@@ -160,7 +172,7 @@ function githubContext(text: string): GithubContext {
         if (distance > PLATFORM_WINDOW) continue;
         if (!best || distance < best.distance) best = { distance, github: p.github };
       }
-      return best?.github ?? false;
+      return best ? (best.github ? 'github' : 'other') : null;
     },
   };
 }

@@ -92,18 +92,28 @@ export function isReplyMail(email: InboundEmail): boolean {
   return email.inReplyTo !== null || email.references.length > 0 || /^\s*(?:re|aw|sv|antw)\s*:/i.test(email.subject);
 }
 
-/** The owner's own account is never taken for the recruiter's (our replies quote the repository link). */
-export function usernameIn(text: string, config: Readonly<Config>): string | null {
-  return extractGithubUsername(text, { exclude: config.github.repo ? [config.github.repo.owner] : [] });
+/** States in which our last reply asked for the recruiter's GitHub username in so many words. */
+const HANDLE_ASKED: readonly ConversationState[] = ['PHONE_REQUESTED', 'STAR_REQUESTED', 'AWAITING_STAR'];
+
+/**
+ * The GitHub username in `text`. The owner's own account is never taken for the recruiter's
+ * (our replies quote the repository link). Where our last reply asked for the handle, a bare
+ * "username: alice" answers it.
+ */
+export function usernameIn(text: string, config: Readonly<Config>, state: ConversationState | null = null): string | null {
+  return extractGithubUsername(text, {
+    exclude: config.github.repo ? [config.github.repo.owner] : [],
+    asked: config.github.repo !== null && state !== null && HANDLE_ASKED.includes(state),
+  });
 }
 
 /**
  * The intent and GitHub username as `hermes inspect` shows them: the keyword classifier, no
  * network. A username in the mail makes it a github_username turn unless the mail is a rejection.
  */
-export function offlineIntent(email: InboundEmail, config: Readonly<Config>): { intent: IntentResult; githubUsername: string | null } {
+export function offlineIntent(email: InboundEmail, config: Readonly<Config>, state: ConversationState | null = null): { intent: IntentResult; githubUsername: string | null } {
   const k = classifyByKeywords({ subject: email.subject, text: email.text, isReply: isReplyMail(email) });
-  const githubUsername = usernameIn(email.text, config);
+  const githubUsername = usernameIn(email.text, config, state);
   return { intent: { ...k, source: 'keywords', fallbackReason: 'offline' }, githubUsername };
 }
 
@@ -182,7 +192,7 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
     ? await classifyIntent({ llm: deps.llm, model: config.llm.intentModel, temperature: config.llm.intentTemperature, log, systemPrompt: deps.intentSystemPrompt }, intentInput)
     : { ...classifyByKeywords(intentInput), source: 'keywords', fallbackReason: deps.llm ? 'AI is off for this sender' : 'no model configured' };
 
-  const found = usernameIn(text, config);
+  const found = usernameIn(text, config, conversation?.state ?? null);
   const githubUsername = found ?? conversation?.github_username ?? null;
   // A handle in the mail is the turn that matters most: it is checked even when the classifier saw something else.
   const turnIntent: Intent = found && intent.intent !== 'rejection' ? 'github_username' : intent.intent;

@@ -178,6 +178,26 @@ describe('extractGithubUsername exclude', () => {
   });
 });
 
+describe('extractGithubUsername in a reply to the star request', () => {
+  it('takes a bare handle or label when the mail says the repository was starred', () => {
+    expect(extractGithubUsername('Ha, fair enough. I just starred it. My handle is @rachel-t-codes (I used to code a bit).')).toBe('rachel-t-codes');
+    expect(extractGithubUsername('Starred, as requested.\n\nusername: jvandermeer\n\nCurious what the repo is for.')).toBe('jvandermeer');
+    expect(extractGithubUsername('Gave your repo a star! My login is dana-k')).toBe('dana-k');
+  });
+
+  it('takes them when the caller says the handle was asked for, and only then', () => {
+    expect(extractGithubUsername('Sure thing. Username: priya-dev')).toBeNull();
+    expect(extractGithubUsername('Sure thing. Username: priya-dev', { asked: true })).toBe('priya-dev');
+    expect(extractGithubUsername('Here you go: @priya-dev', { asked: true })).toBe('priya-dev');
+  });
+
+  it('still refuses a handle the line gives for another platform', () => {
+    expect(extractGithubUsername('I starred it! Find me on Twitter: @priya_writes', {})).toBeNull();
+    expect(extractGithubUsername('My LinkedIn username: priya-dev', { asked: true })).toBeNull();
+    expect(extractGithubUsername('Email me at priya@agency.example', { asked: true })).toBeNull();
+  });
+});
+
 describe('extractGithubUsername is linear', () => {
   const MB = 1024 * 1024;
   // Every input names GitHub, so the scan cannot stop at the cheap "no GitHub here" check.
