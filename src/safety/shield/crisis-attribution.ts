@@ -19,8 +19,8 @@ import type { Signal } from './screen-text.js';
  * - `conditional`: under "if", "unless", "whether": half. "If this falls through I'll end it"
  *   is a threat, "if I ever feel suicidal I call my sister" is not; at half either counts only
  *   with company.
- * - `quoted`: after an opening double quote or on a `>` line: someone's words, maybe the
- *   writer's own: half.
+ * - `quoted`: after an opening double quote, on a `>` line or in a markdown link's text (a
+ *   title): someone's words, maybe the writer's own: half.
  * - `unattributed`: a topic word ("suicide", "overdose") in a clause that names no one: half.
  * - `negated`, `addressed` (to the reader), `other` (someone else, or a proposition discussed),
  *   `resolved` ("it got better"), `hyperbole` ("I'd rather die than…"): nothing.
@@ -119,6 +119,8 @@ const SEMICOLON = 59;
 const GREATER = 62;
 const QUESTION = 63;
 const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const OPEN_PAREN = 40;
 
 /** `. ! ? ;`, newline and double quote end a clause; so do the quotes around list-encoded posts (`['…', '…']`). */
 function isBoundary(text: string, i: number): boolean {
@@ -153,6 +155,33 @@ function onQuotedLine(text: string, offset: number): boolean {
   let j = i + 1;
   while (text.charCodeAt(j) === SPACE) j++;
   return text.charCodeAt(j) === GREATER;
+}
+
+/** How far a markdown link's `[` and `](` are looked for around a phrase. */
+const LINK_REACH = 120;
+
+/**
+ * The phrase sits in a markdown link's text, `[…](`: the title of a song, a video or an article,
+ * someone else's words ("[I Just Want To Disappear - a band](https://…)").
+ */
+function inLinkText(text: string, offset: number, end: number): boolean {
+  // Back to the `[` (no `]` or newline between), then on to `](` (no `[`, `]` or newline between),
+  // each at most LINK_REACH characters.
+  let i = offset - 1;
+  const back = Math.max(0, offset - LINK_REACH);
+  for (; i >= back; i--) {
+    const c = text.charCodeAt(i);
+    if (c === OPEN_BRACKET) break;
+    if (c === CLOSE_BRACKET || c === NEWLINE) return false;
+  }
+  if (i < back) return false;
+  const ahead = Math.min(text.length - 1, end + LINK_REACH);
+  for (let j = end; j < ahead; j++) {
+    const c = text.charCodeAt(j);
+    if (c === CLOSE_BRACKET) return text.charCodeAt(j + 1) === OPEN_PAREN;
+    if (c === OPEN_BRACKET || c === NEWLINE) return false;
+  }
+  return false;
 }
 
 /** An opening double quote: `"` right before the clause's first letter. */
@@ -239,7 +268,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   if (RESOLVED.test(around)) return 'resolved';
   if (DISTANT_PAST.test(around)) return 'past';
   if (before.some((w) => CONDITIONALS.has(w))) return 'conditional';
-  if (afterOpeningQuote(text, start) || onQuotedLine(text, offset)) return 'quoted';
+  if (afterOpeningQuote(text, start) || onQuotedLine(text, offset) || inLinkText(text, offset, end)) return 'quoted';
   return 'writer';
 }
 
