@@ -34,7 +34,7 @@ export interface Transition {
 
 /**
  * States that hold the star gate: once a call was asked for, or a username is waiting for its
- * star, every other request gets a star reminder and nothing else until a username arrives.
+ * star, the state stays until a username arrives, and every reply carries the star reminder.
  */
 const GATED: readonly ConversationState[] = ['PHONE_REQUESTED', 'AWAITING_STAR'];
 
@@ -58,7 +58,15 @@ export function advance(state: ConversationState, intent: Intent | 'silence', fa
   if (intent === 'rejection') return go('GHOSTED', 'ghost', 'the recruiter rejected');
   if (intent === 'github_username') return onUsername(state, facts, go);
 
-  if (GATED.includes(state)) return go(state, 'respond', 'star gate holds until a GitHub username');
+  if (GATED.includes(state)) {
+    // The state holds until a username, but a resume or personal-data request still gets what it
+    // would get anywhere else (the resume, the stall, then the fabricated details).
+    if (intent === 'resume_request' || intent === 'pii_request' || intent === 'form_request') {
+      const next = branch(state, intent, facts);
+      return go(state, next.action, `star gate holds; ${next.reason}`);
+    }
+    return go(state, 'respond', 'star gate holds until a GitHub username');
+  }
 
   if (state === 'INITIAL') {
     // First contact always opens the conversation; the intent only picks what to do now.

@@ -48,6 +48,11 @@ export interface PromptInput {
   resumeAttached?: boolean;
   /** This conversation's fabricated values, given with send_pii. */
   fabricated: FabricatedPii | null;
+  /**
+   * This email asks for personal data that this reply does not give yet (the one stall), in
+   * whatever state the conversation is: PII_FISHING, or a first email, or a gated state.
+   */
+  piiStall?: boolean;
 }
 
 const NO_REPLY_ACTIONS: readonly ReplyAction[] = ['escalate', 'ghost', 'none'];
@@ -119,7 +124,7 @@ function actionNotesFor(input: PromptInput): ActionNote[] {
     if (input.resumeAttached) notes.push('resume_attached');
   }
   if (input.action === 'send_pii' && input.fabricated) notes.push('send_pii');
-  else if (input.action === 'send_pii' || input.state === 'PII_FISHING') notes.push('pii_stall');
+  else if (input.action === 'send_pii' || input.state === 'PII_FISHING' || input.piiStall) notes.push('pii_stall');
   if (input.action === 'check_star' && input.repo) notes.push('check_star');
   return notes;
 }

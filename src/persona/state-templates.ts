@@ -38,7 +38,7 @@ function templateFor(input: TemplateInput): StateTemplateName | null {
   if (input.phoneExcuse) return 'phone-deflect';
   if (input.phoneExcusesExhausted) return 'paperwork-offer';
   if (input.action === 'send_pii') return input.fabricated ? 'pii-provide' : 'pii-stall';
-  if (input.state === 'PII_FISHING') return 'pii-stall';
+  if (input.state === 'PII_FISHING' || input.piiStall) return 'pii-stall';
   if (input.action === 'send_resume' && input.resumeUrl) return 'resume';
   if (input.action === 'send_resume' && input.resumeAttached) return 'resume-attached';
   if (input.repo && (input.action === 'check_star' || input.state === 'AWAITING_STAR')) return 'star-reminder';

@@ -240,7 +240,8 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
   let fabricated: FabricatedPii | null = null;
   if (transition.action === 'send_pii') fabricated = fabricatePii(seed, deps.piiPools);
   // Any PII or form request answered without the data is the one stall; the next one gets it.
-  if ((turnIntent === 'pii_request' || turnIntent === 'form_request') && transition.action === 'respond') patch.pii_stalled = 1;
+  const piiStall = (turnIntent === 'pii_request' || turnIntent === 'form_request') && transition.action === 'respond';
+  if (piiStall) patch.pii_stalled = 1;
   const callRequested = turnIntent === 'phone_request' || transition.to === 'PHONE_REQUESTED';
   let phoneExcuse: string | null = null;
   let phoneExcusesExhausted = false;
@@ -267,6 +268,7 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
     phoneExcuse,
     phoneExcusesExhausted,
     resumeAttached: resumeFile !== null,
+    piiStall,
     resumeUrl: transition.action === 'send_resume' ? config.brain.resumeUrl : null,
     fabricated,
   };

@@ -112,14 +112,29 @@ describe.skipIf(!dovecotBinary())('a full conversation through the mail loop', (
     await waitUntil(async () => (await sentReplies()).length >= 1, { what: 'first reply sent' });
   });
 
+  it('a phone request is deflected with an excuse and the star gate', async () => {
+    await deliver('Great! Can we hop on a quick call tomorrow afternoon? What is the best number to reach you?');
+    expect((await conversation()).state).toBe('PHONE_REQUESTED');
+    expect(await lastInbound()).toMatchObject({ intent: 'phone_request', action: 'respond' });
+    const system = systemText(replyRequests().at(-1));
+    const used: number[] = JSON.parse((await conversation()).phone_excuses_used);
+    expect(used).toHaveLength(1);
+    const excuse = loadPersona(daemon.ctx.config.configDir).phoneExcuses[used[0]!]!;
+    expect(system).toContain(excuse);
+    expect(system.toLowerCase()).toContain('star');
+  });
+
   it('a PII request is stalled once, then answered with this conversation\'s fabricated values, the same when asked again', async () => {
+    // After the call request the star gate holds the state, but the PII path runs as anywhere else.
     await deliver('Before I can submit you, I need your SSN and date of birth for the client portal.');
-    expect((await conversation()).state).toBe('PII_FISHING');
+    expect((await conversation()).state).toBe('PHONE_REQUESTED');
+    expect(await lastInbound()).toMatchObject({ intent: 'pii_request', action: 'respond' });
+    expect((await conversation()).pii_stalled).toBe(1);
     expect(SSN.test(systemText(replyRequests().at(-1)))).toBe(false);
 
     await deliver('I really do need the SSN and DOB today, otherwise I cannot submit you.');
     const c = await conversation();
-    expect(c.state).toBe('PII_PROVIDED');
+    expect(c.state).toBe('PHONE_REQUESTED');
     expect((await lastInbound()).action).toBe('send_pii');
     const first = SSN.exec(systemText(replyRequests().at(-1)))?.[0];
     expect(first).toBeDefined();
@@ -140,18 +155,6 @@ describe.skipIf(!dovecotBinary())('a full conversation through the mail loop', (
     await deliver('Sorry, the portal timed out. Can you send the SSN once more?');
     expect(SSN.exec(systemText(replyRequests().at(-1)))?.[0]).toBe(first);
     await waitUntil(async () => (await sentReplies()).filter((r) => r.body_text.includes(first!)).length >= 2, { what: 'both PII replies sent' });
-  });
-
-  it('a phone request is deflected with an excuse and the star gate', async () => {
-    await deliver('Great! Can we hop on a quick call tomorrow afternoon? What is the best number to reach you?');
-    expect((await conversation()).state).toBe('PHONE_REQUESTED');
-    expect(await lastInbound()).toMatchObject({ intent: 'phone_request', action: 'respond' });
-    const system = systemText(replyRequests().at(-1));
-    const used: number[] = JSON.parse((await conversation()).phone_excuses_used);
-    expect(used).toHaveLength(1);
-    const excuse = loadPersona(daemon.ctx.config.configDir).phoneExcuses[used[0]!]!;
-    expect(system).toContain(excuse);
-    expect(system.toLowerCase()).toContain('star');
   });
 
   it('a GitHub username: not starred -> AWAITING_STAR; starred on a scheduler re-check -> STARRED, owner alerted, no more replies', async () => {

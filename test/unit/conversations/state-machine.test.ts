@@ -23,9 +23,9 @@ const TABLE: Record<ConversationState, string[]> = {
   RESUME_SENT: ['=/respond', 'QUALIFYING/respond', '=/send_resume', 'PII_FISHING/respond', 'PII_FISHING/respond', 'PHONE_REQUESTED/respond', 'AWAITING_STAR/check_star', 'STAR_REQUESTED/respond', 'GHOSTED/ghost', '=/respond', '=/none'],
   PII_FISHING: ['=/respond', 'QUALIFYING/respond', 'RESUME_SENT/send_resume', '=/respond', '=/respond', 'PHONE_REQUESTED/respond', 'AWAITING_STAR/check_star', 'STAR_REQUESTED/respond', 'GHOSTED/ghost', '=/respond', '=/none'],
   PII_PROVIDED: ['=/respond', 'QUALIFYING/respond', 'RESUME_SENT/send_resume', 'PII_FISHING/respond', 'PII_FISHING/respond', 'PHONE_REQUESTED/respond', 'AWAITING_STAR/check_star', 'STAR_REQUESTED/respond', 'GHOSTED/ghost', '=/respond', '=/none'],
-  PHONE_REQUESTED: ['=/respond', '=/respond', '=/respond', '=/respond', '=/respond', '=/respond', 'AWAITING_STAR/check_star', '=/respond', 'GHOSTED/ghost', '=/respond', '=/none'],
+  PHONE_REQUESTED: ['=/respond', '=/respond', '=/send_resume', '=/respond', '=/respond', '=/respond', 'AWAITING_STAR/check_star', '=/respond', 'GHOSTED/ghost', '=/respond', '=/none'],
   STAR_REQUESTED: ['=/respond', 'QUALIFYING/respond', 'RESUME_SENT/send_resume', 'PII_FISHING/respond', 'PII_FISHING/respond', 'PHONE_REQUESTED/respond', 'AWAITING_STAR/check_star', '=/respond', 'GHOSTED/ghost', '=/respond', '=/none'],
-  AWAITING_STAR: ['=/respond', '=/respond', '=/respond', '=/respond', '=/respond', '=/respond', '=/check_star', '=/respond', 'GHOSTED/ghost', '=/respond', '=/none'],
+  AWAITING_STAR: ['=/respond', '=/respond', '=/send_resume', '=/respond', '=/respond', '=/respond', '=/check_star', '=/respond', 'GHOSTED/ghost', '=/respond', '=/none'],
   STARRED: Array(11).fill('=/none'),
   GHOSTED: Array(11).fill('=/none'),
   ESCALATED: Array(11).fill('=/none'),
@@ -62,10 +62,12 @@ describe('advance: facts that change the outcome', () => {
     expect(outcome('INITIAL', 'pii_request', stalled)).toBe('ENGAGING/send_pii');
   });
 
-  it('the star gate holds PII requests too', () => {
+  it('in a gated state the state holds, but PII requests still get the stall, then the details', () => {
     const stalled = { ...FACTS, piiStalled: true };
-    expect(outcome('PHONE_REQUESTED', 'pii_request', stalled)).toBe('=/respond');
-    expect(outcome('AWAITING_STAR', 'form_request', stalled)).toBe('=/respond');
+    expect(outcome('PHONE_REQUESTED', 'pii_request', FACTS)).toBe('=/respond');
+    expect(outcome('PHONE_REQUESTED', 'pii_request', stalled)).toBe('=/send_pii');
+    expect(outcome('AWAITING_STAR', 'form_request', stalled)).toBe('=/send_pii');
+    expect(outcome('PHONE_REQUESTED', 'phone_request', stalled)).toBe('=/respond');
   });
 
   it('a verified star ends every open conversation in STARRED, with no reply', () => {
