@@ -228,9 +228,10 @@ async function latencyPhase(fake: FakeAnthropic): Promise<LatencyResult> {
     const db = d.ctx.db;
     const hermesOnce = async (i: number): Promise<StageSample> => {
       const id = newId(`lat${i}`);
+      // A sender per mail: one conversation with 30 inbound mails would escalate at the 11th.
       const raw = recruiterMail({
         fromName: 'Dana Recruiter',
-        from: mail.recruiter.address,
+        from: `dana.recruiter.${i < 0 ? `w${-i}` : i}@talentco.example`,
         to: mail.hermes.address,
         subject: `Backend role #${i} at Northwind`,
         messageId: id,
