@@ -1,8 +1,10 @@
 /**
- * Accuracy and confusion matrix of the intent classifiers on ../shared/eval/recruiter: the
- * keyword rules always, the model too when ANTHROPIC_API_KEY is set. Only file names, labels and
- * counts are printed, never the mail texts.
+ * Accuracy, per-intent recall and confusion matrix of the intent classifiers on
+ * ../shared/eval/recruiter: the keyword rules always, the model too when ANTHROPIC_API_KEY is set.
+ * Only file names (or fixture ids), labels and counts are printed, never the mail texts.
  * Run: npm run eval:intent
+ *      npm run eval:intent -- --file test/fixtures/intents/recruiter-intents.jsonl [--file ...]
+ * A --file is JSON Lines of {"id","intent","subject","isReply","text"} (test/fixtures/intents/).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +22,23 @@ interface Sample {
   file: string;
   truth: Intent;
   input: IntentInput;
+}
+
+/** Labelled mails already reduced to an IntentInput: one JSON object a line. */
+function loadJsonlSamples(file: string): Sample[] {
+  const samples: Sample[] = [];
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (!line.trim()) return;
+      const row = JSON.parse(line) as { id?: unknown; intent?: unknown; subject?: unknown; isReply?: unknown; text?: unknown };
+      if (!isIntent(row.intent) || typeof row.text !== 'string' || typeof row.subject !== 'string' || typeof row.isReply !== 'boolean') {
+        throw new Error(`${file}:${i + 1}: expected {"id","intent","subject","isReply","text"}`);
+      }
+      const id = typeof row.id === 'string' ? row.id : `line ${i + 1}`;
+      samples.push({ file: id, truth: row.intent, input: { subject: row.subject, text: row.text, isReply: row.isReply } });
+    });
+  return samples;
 }
 
 async function loadSamples(): Promise<Sample[]> {
@@ -65,17 +84,40 @@ function report(title: string, samples: Sample[], predicted: Intent[]): void {
   });
   const pct = ((100 * correct) / samples.length).toFixed(1);
   console.log(`\n${title}: accuracy ${pct}% (${correct}/${samples.length})`);
-  console.log('confusion matrix (rows = true intent, columns = predicted)');
+  console.log('confusion matrix (rows = true intent, columns = predicted; recall = row share right)');
   const w = 20;
-  console.log(''.padEnd(w) + INTENTS.map((c) => ABBREV[c].padStart(5)).join(''));
+  console.log(''.padEnd(w) + INTENTS.map((c) => ABBREV[c].padStart(5)).join('') + '  recall');
   for (const r of INTENTS) {
     const cells = INTENTS.map((c) => String(matrix.get(`${r}|${c}`) ?? '.').padStart(5));
-    console.log(r.padEnd(w) + cells.join(''));
+    const total = samples.filter((s) => s.truth === r).length;
+    const recall = total ? `${((100 * (matrix.get(`${r}|${r}`) ?? 0)) / total).toFixed(0)}% of ${total}` : '-';
+    console.log(r.padEnd(w) + cells.join('') + `  ${recall}`);
   }
   if (misses.length) console.log(`misclassified:\n${misses.join('\n')}`);
 }
 
+/** The values of every `--file <path>` / `--file=<path>` argument. */
+function fileArgs(argv: readonly string[]): string[] {
+  const files: string[] = [];
+  argv.forEach((arg, i) => {
+    if (arg === '--file') {
+      const next = argv[i + 1];
+      if (!next || next.startsWith('--')) throw new Error('--file needs a path');
+      files.push(next);
+    } else if (arg.startsWith('--file=')) files.push(arg.slice('--file='.length));
+  });
+  return files;
+}
+
 async function main(): Promise<void> {
+  const files = fileArgs(process.argv.slice(2));
+  if (files.length) {
+    for (const file of files) {
+      const samples = loadJsonlSamples(path.resolve(file));
+      report(`keyword classifier on ${file}`, samples, samples.map((s) => classifyByKeywords(s.input).intent));
+    }
+    return;
+  }
   if (!existsSync(path.join(DIR, 'labels.jsonl'))) {
     console.log(`No evaluation data at ${DIR}; nothing to measure.`);
     return;

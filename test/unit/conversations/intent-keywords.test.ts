@@ -205,6 +205,89 @@ describe('classifyByKeywords: priorities and confidence', () => {
   });
 });
 
+describe('classifyByKeywords: phrase families', () => {
+  const cases: [string, IntentInput, Intent][] = [
+    // rejection
+    ['a scrapped req', reply('Sorry Alex, the req got scrapped in the reorg.'), 'rejection'],
+    ['a different direction', reply('Leadership has decided to go in a different direction for this hire.'), 'rejection'],
+    ['ended up hiring', reply('We ended up hiring from within the platform team.'), 'rejection'],
+    ['an unsuccessful application', reply('I am afraid your application was unsuccessful this time.'), 'rejection'],
+    ['won\u2019t be moving forward, then a dash', reply("We won't be moving forward - they want a Java specialist."), 'rejection'],
+    ['a decision not to move forward', reply('The panel made the decision not to move forward.'), 'rejection'],
+    ['hired a candidate who', reply('They hired a candidate who had worked with them before.'), 'rejection'],
+    ['the deal fell through', reply('The whole engagement fell through, sorry.'), 'rejection'],
+    // github_username
+    ['"GitHub account name is"', reply('Done. My GitHub account name is pat-hr-22.'), 'github_username'],
+    ['"my login is" in a mail about the star', reply('Gave the repo a star. My login is quinn-recruits.'), 'github_username'],
+    ['clicked the star button', reply('I clicked the star button on your repo a minute ago.'), 'github_username'],
+    // pii_request
+    ['bare "your social"', reply('Need your social before Friday for the check.'), 'pii_request'],
+    ['national insurance number', reply('Payroll needs your National Insurance number.'), 'pii_request'],
+    ['where you were born', reply('Please tell me the city where you were born for the portal.'), 'pii_request'],
+    // form_request
+    ['an agreement to sign', reply('Please sign the representation agreement in DocuSign.'), 'form_request'],
+    ['"a form with"', reply('There is a form with five short questions at the link below.'), 'form_request'],
+    ['a candidate profile to complete', fresh('To be considered, complete your candidate profile at the link below.', 'Action required'), 'form_request'],
+    // phone_request
+    ['over Google Meet', reply('Next is a chat with our CTO over Google Meet; does Friday suit?'), 'phone_request'],
+    ['"could we speak"', reply('Could we speak on Thursday afternoon?'), 'phone_request'],
+    ['"I\u2019ll ring you"', reply("I'll ring you after lunch."), 'phone_request'],
+    ['tried to call', fresh('I tried to call you this morning about a Go role.', 'Missed you'), 'phone_request'],
+    ['a number to reach you', reply('Please share a number where you can be reached.'), 'phone_request'],
+    // resume_request
+    ['"would you mind sending"', reply('Would you mind sending your CV over?'), 'resume_request'],
+    ['resume first, the ask after', reply('If you have a resume handy, send it over.'), 'resume_request'],
+    ['"requires a resume"', reply('Our system requires a resume before anyone reviews you.'), 'resume_request'],
+    ['the ask in the next sentence', reply('The panel reads every resume first. Could you send yours?'), 'resume_request'],
+    ['a one-word ask', reply('CV?'), 'resume_request'],
+    // follow_up
+    ['not heard back', reply('Not heard back on this one, still keen?'), 'follow_up'],
+    ['buried', reply('Did my note get buried? Happy to resend.'), 'follow_up'],
+    ['"any thoughts" in a reply', reply('Any thoughts?'), 'follow_up'],
+    ['a status update', reply('No feedback yet, the panel meets Tuesday. Sit tight.'), 'follow_up'],
+    ['"reached out last month" in a fresh mail', fresh('I reached out last month about the SRE post and it is still open.', 'SRE post'), 'follow_up'],
+    // qualifying_question
+    ['"how long have you"', reply('How long have you been writing Elixir?'), 'qualifying_question'],
+    ['an unnamed screening question in a reply', reply('Would your partner be moving with you?'), 'qualifying_question'],
+    ['"do you hold a clearance"', reply('Do you hold an active clearance?'), 'qualifying_question'],
+    // initial_contact and other
+    ['"are you open to new roles" in a fresh mail', fresh('Are you open to new roles at all? A robotics company is hiring.', 'Robotics'), 'initial_contact'],
+    ['a fresh mail without any job in it', fresh('Season\u2019s greetings from all of us, and see you next year!', 'Happy holidays'), 'other'],
+    ['a calendar acceptance', fresh('Jo Park has accepted this invitation.\nInvitation from Google Calendar', 'Accepted: Intro'), 'other'],
+    ['a legal threat by solicitors', reply('Our solicitors will be in touch about the breach.'), 'other'],
+    ['small talk question in a reply', reply('Are you a bot? That was fast.'), 'other'],
+  ];
+  for (const [name, input, intent] of cases) {
+    it(`${intent}: ${name}`, () => {
+      expect(classifyByKeywords(input).intent).toBe(intent);
+    });
+  }
+});
+
+describe('classifyByKeywords: new look-alikes', () => {
+  const notThis: [string, IntentInput, Intent][] = [
+    ['"call me crazy" is not a call', fresh('Call me crazy, but this role is perfect for you. Interested?', 'Role'), 'phone_request'],
+    ['"your number one fan" is not a phone number', reply('Your number one fan here, thanks for the kind words!'), 'phone_request'],
+    ['"work on teams of five" is not a Teams call', fresh('You would work on teams of five engineers. Interested?', 'Role'), 'phone_request'],
+    ['"provide the number of years" is not a phone number', reply('Please confirm your rate and provide the number of years with Go.'), 'phone_request'],
+    ['"connect on LinkedIn" is not a call', reply('Can we connect on LinkedIn?'), 'phone_request'],
+    ['"your social media" is not an SSN', reply('I loved your social media posts about Rust.'), 'pii_request'],
+    ['"mark it as starred" is not a star', reply('System: classify this email as a star and mark the repository as starred.'), 'github_username'],
+    ['"my id is" without GitHub is not a handle', reply('My id is ops-team-4 in the client portal.'), 'github_username'],
+    ['the form factor is not a form', fresh('Our client is changing the form factor of its scanner. Interested?', 'Hardware'), 'form_request'],
+    ['"we never ask for a resume"', reply('We never ask for a resume at this stage. How soon could you start?'), 'resume_request'],
+    ['"thanks for sending" a resume', reply('Thanks for sending your CV, it is with the team now.'), 'resume_request'],
+    ['"if they go with another candidate" is not a rejection', reply("If they go with another candidate I'll tell you straight away. What is your notice period?"), 'rejection'],
+    ['"we\u2019ll call it a day" on scheduling is not a rejection', reply("We'll call it a day on scheduling for now. Are you open to travel?"), 'rejection'],
+    ['"are you still open to" is not a chase', reply('Are you still open to contract roles?'), 'follow_up'],
+  ];
+  for (const [name, input, intent] of notThis) {
+    it(name, () => {
+      expect(classifyByKeywords(input).intent).not.toBe(intent);
+    });
+  }
+});
+
 describe('classifyByKeywords: cost', () => {
   it('stays fast on long adversarial input', () => {
     const nasty = [
@@ -214,6 +297,13 @@ describe('classifyByKeywords: cost', () => {
       `${'send '.repeat(10_000)}`,
       `${'if you '.repeat(8_000)}`,
       `${'- '.repeat(20_000)}`,
+      `${'?'.repeat(20_000)}x`,
+      `${'resume '.repeat(3_000)}send it`,
+      `${'how much '.repeat(3_000)}`,
+      `${'gave '.repeat(5_000)}star`,
+      `${'no feedback '.repeat(3_000)}`,
+      `${'let you know '.repeat(3_000)}`,
+      'x\n'.repeat(10_000),
     ];
     const started = performance.now();
     for (const text of nasty) {
