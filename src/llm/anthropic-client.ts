@@ -79,23 +79,42 @@ export function createAnthropicClient(llm: Config['llm'], log: Logger): LlmClien
     logger: log,
     logLevel: 'warn',
   });
+  // Models seen to refuse a temperature at run time (a 400 naming it), beyond those known in advance.
+  const refusesTemperature = new Set<string>();
   /** What every request shares: model, length cap, temperature, the system blocks and the turns. */
   const baseParams = (req: CompletionRequest) => {
+    const model = req.model ?? llm.model;
     const temperature = req.temperature ?? llm.temperature;
+    const sendTemperature = temperature !== null && acceptsTemperature(model) && !refusesTemperature.has(model);
     return {
-      model: req.model ?? llm.model,
+      model,
       max_tokens: req.maxTokens ?? llm.maxTokens,
-      ...(temperature !== null ? { temperature } : {}),
+      ...(sendTemperature ? { temperature } : {}),
       system: systemParam(req.system),
       messages: req.messages.map((m) => ({ role: m.role, content: m.text })),
     };
+  };
+  /**
+   * Sends a request; when the model refuses the temperature (newer models take no sampling
+   * parameters, and the list of them grows), remembers that and sends it once more without it.
+   */
+  const create = async <P extends ReturnType<typeof baseParams>>(params: P): Promise<Anthropic.Message> => {
+    try {
+      return await client.messages.create(params);
+    } catch (err) {
+      if (!('temperature' in params) || !refusesSampling(err)) throw err;
+      refusesTemperature.add(params.model);
+      log.warn({ model: params.model }, 'the model takes no temperature; sending requests to it without one');
+      const { temperature: _dropped, ...rest } = params;
+      return client.messages.create(rest);
+    }
   };
   return {
     model: llm.model,
     async complete(req) {
       let response: Anthropic.Message;
       try {
-        response = await client.messages.create(baseParams(req));
+        response = await create(baseParams(req));
       } catch (err) {
         throw classifyLlmError(err);
       }
@@ -117,7 +136,7 @@ export function createAnthropicClient(llm: Config['llm'], log: Logger): LlmClien
     async classify(req) {
       let response: Anthropic.Message;
       try {
-        response = await client.messages.create({
+        response = await create({
           ...baseParams(req),
           tools: [
             {
@@ -149,6 +168,28 @@ function systemParam(blocks: SystemBlock[]): Anthropic.TextBlockParam[] {
     text: b.text,
     ...(b.cache ? { cache_control: { type: 'ephemeral' as const } } : {}),
   }));
+}
+
+/**
+ * Whether a model accepts a sampling temperature. Claude models of generation 5 and later, and
+ * Opus 4.7 and 4.8, answer any temperature with a 400; everything else takes one. An unknown
+ * model name is given the benefit of the doubt: a refusal at run time is remembered anyway.
+ */
+export function acceptsTemperature(model: string): boolean {
+  const m = /^claude-(?:opus|sonnet|haiku)-(\d+)(?:-(\d+))?(?:-|$)/.exec(model.toLowerCase());
+  if (!m) return true;
+  const major = Number(m[1]);
+  const minor = m[2] !== undefined && m[2].length <= 2 ? Number(m[2]) : 0;
+  if (major >= 5) return false;
+  return !(model.toLowerCase().startsWith('claude-opus-4') && major === 4 && minor >= 7);
+}
+
+/**
+ * A 400 that names the temperature. This one error is recognised by its message, because the
+ * API reports it only that way; every other error is classified by class and status below.
+ */
+function refusesSampling(err: unknown): boolean {
+  return err instanceof Anthropic.BadRequestError && /\btemperature\b/i.test(err.message);
 }
 
 /** By SDK error class and status, never by message text. */

@@ -51,6 +51,8 @@ describe.skipIf(!dovecotBinary())('a full conversation through the mail loop', (
       GITHUB_API_URL: github.url,
       RESUME_URL: 'https://alex.example.org/resume.pdf',
       HERMES_FROM_NAME: 'Alex Morgan',
+      // A smaller model for the intent, one that takes a sampling temperature.
+      INTENT_MODEL: 'claude-haiku-4-5',
       SEND_LIMIT_PER_RECIPIENT_PER_DAY: '100',
     });
     dbPath = daemon.ctx.config.databasePath;
@@ -106,9 +108,12 @@ describe.skipIf(!dovecotBinary())('a full conversation through the mail loop', (
     expect(systemText(body)).not.toContain('logistics startup');
     expect(body.messages.at(-1).content).toContain('<recruiter_email>');
     expect(body.messages.at(-1).content).toContain('logistics startup');
-    // The intent was asked for with a forced tool at temperature 0.
+    // The intent was asked for with a forced tool at temperature 0, of the intent model; the
+    // reply model (generation 5) takes no temperature, so none is sent to it.
     const intentCall = fake.requests.map((r) => r.body).filter((b) => b?.tool_choice).at(-1);
-    expect(intentCall).toMatchObject({ tool_choice: { type: 'tool' }, temperature: 0 });
+    expect(intentCall).toMatchObject({ model: 'claude-haiku-4-5', tool_choice: { type: 'tool' }, temperature: 0 });
+    expect(body.model).toBe('claude-sonnet-5-5');
+    expect('temperature' in body).toBe(false);
     await waitUntil(async () => (await sentReplies()).length >= 1, { what: 'first reply sent' });
   });
 

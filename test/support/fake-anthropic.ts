@@ -25,6 +25,8 @@ export interface FakeAnthropic {
   setMode(m: FakeMode): void;
   /** null restores the default handler (keyword classification of the last user turn). */
   setToolHandler(h: ToolHandler | null): void;
+  /** Models whose requests are refused with a 400 when they carry a temperature, as newer models do. */
+  rejectTemperatureFor(models: string[]): void;
   stop(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function startFakeAnthropic(initial?: FakeMode): Promise<FakeAnthro
   let toolHandler: ToolHandler = defaultToolHandler;
   const requests: FakeAnthropic['requests'] = [];
   const promptCache = new Set<string>();
+  let noTemperature = new Set<string>();
   const sockets = new Set<Socket>();
 
   const server = http.createServer((req, res) => {
@@ -106,6 +109,9 @@ export async function startFakeAnthropic(initial?: FakeMode): Promise<FakeAnthro
       const path = (req.url ?? '').split('?')[0];
       if (req.method !== 'POST' || path !== '/v1/messages') {
         return sendJson(res, 404, { type: 'error', error: { type: 'not_found_error', message: `Not found: ${req.method} ${req.url}` } });
+      }
+      if (body && typeof body === 'object' && 'temperature' in body && noTemperature.has(body.model)) {
+        return sendJson(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: '`temperature` is deprecated for this model.' } });
       }
       const m = mode;
       switch (m.kind) {
@@ -165,6 +171,9 @@ export async function startFakeAnthropic(initial?: FakeMode): Promise<FakeAnthro
     },
     setToolHandler(h) {
       toolHandler = h ?? defaultToolHandler;
+    },
+    rejectTemperatureFor(models) {
+      noTemperature = new Set(models);
     },
     stop() {
       return new Promise<void>((resolve) => {
