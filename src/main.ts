@@ -23,6 +23,9 @@ export async function startDaemon(config: Readonly<Config>, overrides: ContextOv
   ctx.watcher.start();
   ctx.scheduler.start();
   ctx.log.info({ port, mailbox: config.imap.mailbox, ai: config.llm.enabled && config.llm.apiKey !== null }, 'hermes started');
+  if (config.channels.forwarded.length > 0 && config.brain.forwardFrom.length === 0) {
+    ctx.log.warn('no FORWARD_FROM_ADDRESSES, OWNER_ALERT_ADDRESS or MONITOR_ADDRESS: forwards from anyone to the forwarded address are answered');
+  }
 
   let closing: Promise<void> | null = null;
   const shutdown = () =>

@@ -93,7 +93,10 @@ export interface Config {
     resumeUrl: string | null;
     resumeFile: string | null;
     monitorAddress: string | null;
-    /** Who may forward recruiter mail to a forwarded-channel address (anyone else could use Hermes to write to strangers). */
+    /**
+     * Who may forward recruiter mail to a forwarded-channel address (anyone else could use Hermes
+     * to write to strangers); empty: anyone, which the daemon warns about at start.
+     */
     forwardFrom: string[];
     ghostAfterUnanswered: number;
     schedulerIntervalMs: number;

@@ -112,14 +112,14 @@ export const settingsSchema = z.object({
   GITHUB_TOKEN: text.optional(),
   GITHUB_API_URL: z.url({ message: 'expected a URL' }).default('https://api.github.com'),
   GITHUB_TIMEOUT_MS: int(500, 120_000).default(10_000),
-  STAR_RECHECK_INTERVAL_SECONDS: int(10, 604_800).default(900),
+  STAR_RECHECK_INTERVAL_SECONDS: int(1, 604_800).default(900),
 
   RESUME_URL: z.url({ message: 'expected a URL' }).optional(),
   RESUME_FILE: text.optional(),
   MONITOR_ADDRESS: email.optional(),
   FORWARD_FROM_ADDRESSES: emailList.default([]),
   GHOST_AFTER_UNANSWERED: int(1, 100).default(4),
-  SCHEDULER_INTERVAL_SECONDS: int(5, 86_400).default(300),
+  SCHEDULER_INTERVAL_SECONDS: int(1, 86_400).default(300),
 
   HTTP_HOST: text.default('127.0.0.1'),
   HTTP_PORT: int(0, 65535).default(8080),

@@ -16,13 +16,15 @@ export interface ForwardResolution {
 /**
  * Mail to a forwarded-channel address from an allowed forwarder is the owner handing over a
  * recruiter's email: Hermes answers the original sender, as a new conversation with them.
- * Anyone else writing to that address could make Hermes write to strangers, so they cannot.
+ * Anyone else writing to that address could make Hermes write to strangers, so they cannot;
+ * with no allowed forwarder configured at all, every forward is acted on (the daemon warns).
  */
 export async function resolveForward(received: InboundEmail, config: Readonly<Config>): Promise<ForwardResolution> {
   const route = routeChannel(received, config.channels);
   const asIs = { email: received, forwardedVia: null, original: null };
   if (route.channel !== 'forwarded') return { ...asIs, problem: null };
-  if (!config.brain.forwardFrom.includes(received.from?.address ?? '')) return { ...asIs, problem: 'forwarder-not-allowed' };
+  const allowed = config.brain.forwardFrom;
+  if (allowed.length > 0 && !allowed.includes(received.from?.address ?? '')) return { ...asIs, problem: 'forwarder-not-allowed' };
   const original = await extractForwarded(received, { ownAddresses: [...config.ownAddresses, ...config.brain.forwardFrom] });
   if (!original || config.ownAddresses.includes(original.from.address)) return { ...asIs, problem: 'no-original' };
   return { email: originalAsInbound(received, original), forwardedVia: route, original, problem: null };

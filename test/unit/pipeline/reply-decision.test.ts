@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config/config.js';
+import type { InboundEmail } from '../../../src/parse/inbound-email.js';
+import { resolveForward } from '../../../src/pipeline/forward.js';
 import { TERMINAL_STATES, type ConversationState } from '../../../src/db/schema.js';
 import { decideReply, staysOutsideConversations, type DecisionInput } from '../../../src/pipeline/reply-decision.js';
 
@@ -109,5 +112,45 @@ describe('staysOutsideConversations', () => {
     expect(staysOutsideConversations({ answer: false, reason: 'terminal-conversation' })).toBe(false);
     expect(staysOutsideConversations({ answer: false, reason: 'send-limit' })).toBe(false);
     expect(staysOutsideConversations({ answer: true, reason: 'reply' })).toBe(false);
+  });
+});
+
+describe('resolveForward: who may hand over a recruiter email', () => {
+  const forward = (from: string): InboundEmail => ({
+    from: { address: from, name: 'Alex' },
+    to: [{ address: 'forward@example.test', name: '' }],
+    cc: [],
+    replyTo: [],
+    subject: 'Fwd: Backend role',
+    messageId: '<fwd-1@example.test>',
+    inReplyTo: null,
+    references: [],
+    date: null,
+    text: 'See below.\n\n---------- Forwarded message ---------\nFrom: Jamie Lee <jamie@agency.example>\nDate: Mon, 2 Nov 2026 10:00:00 +0000\nSubject: Backend role\nTo: Alex <alex@personal.example>\n\nHi Alex, a backend role for you.',
+    quotedText: '',
+    signature: '',
+    fromHtml: false,
+    html: null,
+    attachments: [],
+    contentType: 'text/plain',
+    headers: {},
+  });
+  const base = { HERMES_ADDRESS: 'hermes@example.test', CHANNEL_FORWARDED_ADDRESSES: 'forward@example.test' };
+
+  it('acts on forwards from the configured forwarders only', async () => {
+    const config = loadConfig({ ...base, OWNER_ALERT_ADDRESS: 'alex@personal.example' });
+    const ok = await resolveForward(forward('alex@personal.example'), config);
+    expect(ok.problem).toBeNull();
+    expect(ok.email.from?.address).toBe('jamie@agency.example');
+    expect(ok.forwardedVia).toEqual({ channel: 'forwarded', address: 'forward@example.test' });
+    const stranger = await resolveForward(forward('eve@stranger.example'), config);
+    expect(stranger.problem).toBe('forwarder-not-allowed');
+    expect(stranger.forwardedVia).toBeNull();
+  });
+
+  it('with no forwarder configured at all, acts on every forward', async () => {
+    const anyone = await resolveForward(forward('eve@stranger.example'), loadConfig(base));
+    expect(anyone.problem).toBeNull();
+    expect(anyone.email.from?.address).toBe('jamie@agency.example');
   });
 });
