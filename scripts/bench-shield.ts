@@ -68,6 +68,12 @@ async function main(): Promise<void> {
     }
     report(`recruiter corpus, text only (${emails.length} emails)`, plain);
     report('recruiter corpus, text + html + names', full);
+    // Each email's median over the 20 rounds: what the email costs, without the garbage-collector
+    // pauses and scheduler preemptions that land on single samples of a shared machine.
+    const perEmail = (samples: number[]) =>
+      emails.map((_, i) => Array.from({ length: 20 }, (_, r) => samples[r * emails.length + i] ?? 0).sort((a, b) => a - b)[10] ?? 0);
+    report('  per-email medians, text only', perEmail(plain));
+    report('  per-email medians, text + html + names', perEmail(full));
   } else console.log(`no recruiter corpus at ${EVAL}; skipping`);
   for (const size of [100_000, 1_000_000]) {
     let worst = 0;
