@@ -52,6 +52,9 @@ const RULE_VOICE: Record<string, PhraseVoice> = {
   suicide: 'topic',
   overdose: 'topic',
   'method-means': 'topic',
+  // "a driver swerved into a tree", "the rope snapped": the writer's only with a person word near.
+  'means-prep': 'topic',
+  'attempt-aftermath': 'topic',
   'self-harm': 'topic',
   'death-thoughts': 'topic',
   depression: 'topic',
@@ -103,7 +106,26 @@ const CONDITIONALS = new Set(['if', 'unless', 'whether', 'whenever', 'suppose', 
  */
 const DISTANT_PAST = /\b(?:years? ago|a long time ago|when i was (?:younger|young|little|a kid|a child|a teen|a teenager|in (?:high|middle|grade) school|in college|\d+)|as a (?:kid|child|teen|teenager)|back (?:when|then|in)|used to|in the past|at one point|at that time|at the time|long ago)\b/;
 /** The writer says it is over. */
-const RESOLVED = /\b(?:got better|gotten better|get better|getting better|(?:i'?m|i am) glad|glad i|no longer|survived|recovered|in recovery|made it through|pulled through|(?:i'?m|i am) (?:doing )?(?:much |so much |a lot )?better now|now i'?m (?:fine|okay|ok|happy|good|better)|i'?m still here)\b/;
+const RESOLVED = /\b(?:got better|gotten better|get better|getting better|(?:i'?m|i am) glad(?! (?:i'?m|i am|to be) dead)|glad i(?!'?m dead| am dead)|no longer|survived|recovered|in recovery|made it through|pulled through|(?:i'?m|i am) (?:doing )?(?:much |so much |a lot )?better now|now i'?m (?:fine|okay|ok|happy|good|better)|i'?m still here)\b/;
+/**
+ * "It will never get better", "no chance that things will get better": a better future denied is
+ * hopelessness, not recovery. Read in the few words before a RESOLVED match.
+ */
+const DENIED = /\b(?:never|not|won'?t|wont|doesn'?t|doesnt|don'?t|dont|isn'?t|isnt|no chance|no hope|no way|nothing)\b[a-z' ]{0,30}$/;
+/** How far before a RESOLVED match a denial is looked for. */
+const DENIAL_REACH = 40;
+
+function resolvedIn(around: string): boolean {
+  const re = RESOLVED_ALL;
+  re.lastIndex = 0;
+  for (let m = re.exec(around); m; m = re.exec(around)) {
+    if (!DENIED.test(around.slice(Math.max(0, m.index - DENIAL_REACH), m.index))) return true;
+  }
+  return false;
+}
+
+const RESOLVED_ALL = new RegExp(RESOLVED.source, 'g');
+
 /** "the idea that no one would care": a proposition discussed, not asserted. */
 const PROPOSITION = /\b(?:statement|idea|notion|belief|claim|argument|thought|saying|myth|lie)s? that\s+$/;
 
@@ -265,7 +287,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   if (PROPOSITION.test(text.slice(Math.max(start, offset - 40), offset))) return 'other';
   // The phrase itself is the rule's business ("I no longer want to live"); its clause says when.
   const around = `${text.slice(start, offset)} … ${text.slice(end, stop)}`;
-  if (RESOLVED.test(around)) return 'resolved';
+  if (resolvedIn(around)) return 'resolved';
   if (DISTANT_PAST.test(around)) return 'past';
   if (before.some((w) => CONDITIONALS.has(w))) return 'conditional';
   if (afterOpeningQuote(text, start) || onQuotedLine(text, offset) || inLinkText(text, offset, end)) return 'quoted';

@@ -85,11 +85,20 @@ export const JAILBREAK_RULES: Rule[] = [
  */
 // A gap word that is not a negation: "I don't want to die" is not "I want to die".
 const GAP_WORD = String.raw`(?!(?:don'?t|never|not|didn'?t|won'?t|wouldn'?t|haven'?t|hasn'?t|hadn'?t|wasn'?t|no)\s)[a-z']+\s+`;
+// "suicide" and "suicidal" with the common misspellings (sucide, suicde, suiside, sucidal,
+// suicidial). No English word shares these stems.
+const SUICID = String.raw`(?:suicid|suicd|sucid|suisid|succid|sucicid)`;
+const SUICIDE = String.raw`${SUICID}e`;
+const SUICIDAL = String.raw`${SUICID}i?al`;
+// Means of suicide a person can buy, hide or keep. A rope or a gun bought for work or sport is
+// named by the word after it ("rope access course", "gun safety class").
+const MEANS = String.raw`(?:rope|ropes|noose|razor blades?|razors?|blades|gun|guns|handgun|pistol|shotgun|rifle|bullets|charcoal|helium)`;
+const NOT_A_MEANS = String.raw`(?!\s+(?:access|course|class|classes|training|certification|team|skills?|licen[cs]es?|range|club|safety|show|store|shop|ladder|bridge|swing|light|lights|toy|game|kit|for (?:climbing|camping|hiking|sailing|the (?:boat|gym|garden|yard|team|office)))\b)`;
 export const CRISIS_RULES: Rule[] = [
-  C('kill-myself', 'suicidal_ideation', 1, /\b(?:kill|killing|killed|hang|hanging|shoot|shooting|off|offing|unalive|end|ending|drown|drowning|poison|poisoning|stab|stabbing|suffocate|suffocating)\s+myself\b|\bkms\b/g),
+  C('kill-myself', 'suicidal_ideation', 1, /\b(?:kill|kil|k\*ll|killing|killed|hang|hanging|shoot|shooting|off|offing|unalive|end|ending|drown|drowning|poison|poisoning|stab|stabbing|suffocate|suffocating)\s+(?:myself|my self)\b|\b(?:kill|kil)myself\b|\bkms\b/g),
   C('end-my-life', 'suicidal_ideation', 1, /\b(?:end|ending|ended|take|taking|took)\s+my\s+(?:own\s+)?life\b/g),
-  C('suicidal-me', 'suicidal_ideation', 1, /\b(?:i'?m|i am|i feel|i felt|i'?ve been|i have been|i get|i keep getting|i'?m getting)\s+(?:so\s+|very\s+|really\s+|extremely\s+|pretty\s+|incredibly\s+|still\s+|always\s+|constantly\s+){0,2}suicidal\b|\b(?:my|i have|i'?ve had|i get|i keep having)\s+suicidal (?:thoughts|ideation|feelings|urges)\b/g),
-  C('suicide-me', 'suicidal_ideation', 1, new RegExp(String.raw`\bi(?:'?m|'?ve|'d| am| have| had| was| keep)?\s+(?:${GAP_WORD}){0,2}?(?:commit|committed|committing|attempt|attempted|attempting|tried|try|trying|contemplating|considering|considered|thinking (?:about|of)|thought (?:about|of)|planning|plan|planned)\s+(?:on\s+|to\s+)?(?:commit(?:ting)?\s+)?suicide\b|\bmy (?:suicide (?:note|plan|attempt)|(?:last|first|second|third|previous|recent) (?:suicide )?attempt)\b`, 'g')),
+  C('suicidal-me', 'suicidal_ideation', 1, new RegExp(String.raw`\b(?:i'?m|i am|i feel|i felt|i'?ve been|i have been|i get|i keep getting|i'?m getting)\s+(?:so\s+|very\s+|really\s+|extremely\s+|pretty\s+|incredibly\s+|still\s+|always\s+|constantly\s+){0,2}${SUICIDAL}\b|\b(?:my|i have|i'?ve had|i get|i keep having|i still have|i'?m having|i am having)\s+(?:(?:constant|frequent|daily|recurring|intrusive|serious|strong)\s+)?(?:${SUICIDAL}|${SUICIDE}) (?:thoughts|ideation|feelings|urges|fantasies)\b`, 'g')),
+  C('suicide-me', 'suicidal_ideation', 1, new RegExp(String.raw`\bi(?:'?m|'?ve|'d| am| have| had| was| keep)?\s+(?:${GAP_WORD}){0,2}?(?:commit|committed|committing|attempt|attempted|attempting|tried|try|trying|contemplating|considering|considered|thinking (?:about|of)|thought (?:about|of)|planning|plan|planned)\s+(?:on\s+|to\s+)?(?:commit(?:ting)?\s+)?${SUICIDE}\b|\bmy (?:suicide (?:note|plan|attempt)|(?:last|first|second|third|previous|recent) (?:suicide )?attempt)\b`, 'g')),
   C('want-die', 'suicidal_ideation', 1, new RegExp(String.raw`\bi\s+(?:${GAP_WORD}){0,3}?(?:want|wanna|going|gonna|plan|planning|ready|decided|deserve|just want|need)\s+(?:to\s+)?(?:die|end it all|be dead|end (?:things|everything)|stop living|not (?:be )?(?:alive|here)|not exist|never wake up)\b`, 'g')),
   C('not-live', 'suicidal_ideation', 1, /\b(?:don'?t|do not|no longer|never)\s+(?:even\s+)?want to (?:live|be alive|exist|be here(?!\s+[a-z]+ing\b)|wake up|go on|keep living)\b/g),
   C('better-off', 'suicidal_ideation', 1, /\bbetter off (?:dead|without me|if i (?:was|were|wasn'?t|weren'?t|died|was gone|were gone|never))/g),
@@ -98,7 +107,7 @@ export const CRISIS_RULES: Rule[] = [
   // C-SSRS's first question: wishing to be dead, or to fall asleep and not wake up.
   C('passive-wish', 'suicidal_ideation', 0.75, /\b(?:hope|wish|pray)\s+(?:that\s+)?i\s+(?:(?:could|would|will)\s+)?(?:just\s+)?(?:don'?t|do not|never|won'?t|wouldn'?t|would not)\s+wake up\b|\bi'?d\s+(?:rather|prefer to)\s+(?:just\s+)?be dead\b|\bi\s+(?:don'?t|do not)\s+(?:even\s+)?care\s+(?:if|whether)\s+i\s+(?:die|wake up|live or die)\b|\b(?:want|wanna)\s+(?:to\s+)?(?:just\s+)?(?:dis{1,2}ap{1,2}ear|vanish|fade away|cease to exist|sleep forever|go to sleep forever|fall asleep and never wake up)\b|\bwouldn'?t mind (?:dying|being dead|death|not waking up|not existing|the afterlife)\b|\b(?:death|dying)\s+(?:is|would be|seems|sounds like)\s+(?:the|a)\s+(?:better|best|only|easier|easiest)\s+(?:choice|option|answer|way out|solution)\b|\b(?:death|dying|not existing|being dead|never waking up)\s+(?:sounds|seems|feels|looks)\s+(?:so\s+|really\s+|pretty\s+|kind of\s+)?(?:good|nice|peaceful|appealing|better|easier|like (?:a |the )?(?:relief|release|answer|way out))\b/g),
   C('death-thoughts', 'suicidal_ideation', 0.5, /\b(?:think|thinking|thought|dream|dreaming|fantasi[sz]e|fantasi[sz]ing|obsessing|obsessed)\s+(?:a lot\s+|constantly\s+|so much\s+|every day\s+|all the time\s+)?(?:about|of)\s+(?:my own\s+)?(?:death|dying|suicide|killing myself|ending it|ending my life|being dead)\b|\b(?:thoughts|urges)\s+(?:of|about)\s+(?:death|dying|suicide|killing myself|ending (?:it|my life))\b/g),
-  C('suicide', 'suicidal_ideation', 0.25, /\bsuicid(?:e|al)\b/g),
+  C('suicide', 'suicidal_ideation', 0.25, new RegExp(String.raw`\b(?:${SUICIDE}|${SUICIDAL})\b`, 'g')),
   C('method', 'method_seeking', 1, /\b(?:how|best|easiest|quickest|fastest|painless(?:ly)?|least painful|surest|quick)\s+(?:way|ways|method|methods|to)\s+(?:to\s+)?(?:die|kill (?:myself|yourself|oneself)|commit suicide|end (?:my|one's|your) life|hang (?:myself|yourself))\b/g),
   C('method-means', 'method_seeking', 0.75, /\b(?:noose|tie a rope|jump(?:ing)? off (?:a |the )?(?:bridge|building|roof|cliff|balcony)|slit (?:my )?wrists?|in front of a (?:train|bus|truck)|exit bag|load(?:ed)? the gun|gun (?:to my head|in my mouth)|blow my brains out|(?:buy|bought|buying|get|got|getting|purchased?|purchasing|order|ordered|ordering)\s+(?:a\s+)?(?:gun|rope|handgun|firearm|pistol|shotgun))\b/g),
   C('overdose', 'substance_seeking', 0.75, /\b(?:overdos(?:e|ed|ing)|od(?:'d|ed)? on)\b/g),
@@ -121,6 +130,15 @@ export const CRISIS_RULES: Rule[] = [
   C('hate-life', 'despair', 0.5, /\b(?:nothing|no reason|no one|nobody) (?:left )?to live for\b|\bno reason to (?:live|keep going|go on|keep living|stay alive|be alive|be here)\b|\b(?:what'?s|whats|what is) the point(?=\s*(?:[?.!\n]|anymore|$))|\b(?:no|any|see no|see the|what'?s the|whats the|what is the) point (?:of|in|to) (?:living|going on|being alive|existing|carrying on|life anymore|anything anymore|any of (?:this|it) anymore|trying anymore|waking up)\b/g),
   // Thwarted belonging: no one there, no one would notice.
   C('alone', 'despair', 0.5, /\b(?:nobody|no one|noone)\s+(?:(?:would|will|'d|really|even|ever|actually|that|who)\s+){0,2}(?:(?:care|cares|notice|notices)(?=\s*(?:[.!?,;\n]|$|about me\b|if i\b|whether i\b|when i\b))|miss me|loves me|understands me|wants me|gives a (?:shit|fuck|damn) about me)\b|\bi (?:have|'ve got|got) (?:no one|nobody|noone|no friends)(?: left)?\b(?!\s+(?:else|on|in|at|from|for|available|that)\b)|\b(?:i feel|i am|i'?m|i'?ve always been|i always feel)\s+(?:(?:so|completely|totally|utterly|really|very|all|always)\s+){0,2}(?:alone|lonely|isolated)\b/g),
+  // A past attempt told by its aftermath: "I had my stomach pumped", "the rope snapped", "I was
+  // hospitalised after I took…". A stay in hospital alone is not enough ("after a bike accident").
+  C('attempt-aftermath', 'suicidal_ideation', 0.75, /\b(?:had|got|have)\s+my\s+stomach\s+pumped\b|\bwoke up in (?:the |a )?(?:icu|psych ward|psychiatric ward)\b|\b(?:it|the pills|the meds|the rope|the gun)\s+(?:couldn'?t|didn'?t|did not|could not|failed to)\s+finish the job\b|\b(?:the|my)\s+(?:gun|pistol|rope|noose|belt|cord)\s+(?:jammed|snapped|broke)\b|\bthe last time i tried(?=\s*(?:[.,;!\n]|$))|\bi\s+(?:was|got|ended up|woke up)\s+(?:hospitali[sz]ed|admitted|in (?:the |a )?(?:hospital|er|icu|emergency room|psych ward|psychiatric ward|mental hospital))\s+(?:after|because|when|for)\s+(?:i\s+)?(?:took (?:all|a bottle|a handful|too many|the pills|my pills)|swallowed|overdosed|od'?d|tried to|an? (?:suicide )?attempt|my (?:suicide )?attempt|an overdose|overdosing|trying to (?:kill|end|hang|overdose)|hitting rock bottom)/g),
+  // A means held to oneself, or reached for: "aim it at my head", "tempted to look for my dad's guns".
+  C('means-at-self', 'method_seeking', 1, /\b(?:put|putting|hold|holding|held|aim|aimed|aiming|point|pointed|pointing|press|pressed|pressing) (?:the gun|a gun|my gun|the barrel|a knife|the knife|my knife|the blade|a blade|a razor|the razor) (?:to|at|against|into) my (?:head|temple|chest|throat|wrists?|neck|heart)\b|\b(?:aim|aimed|aiming|point|pointed|pointing) it at my (?:head|temple|throat|heart)\b/g),
+  // Preparation: getting or keeping a means, reading up on a height, a car or a train as the way.
+  C('means-prep', 'method_seeking', 0.75, new RegExp(String.raw`\b(?:i|i'?ve|i have|i'd|i had)\s+(?:(?:just|already|finally|even|been|secretly|went and)\s+){0,2}(?:bought|purchased|ordered|got|gotten|picked up|found|hid|hidden|stashed|tested|tied|tying|keep|kept|keeping)\s+(?:a|the|some|enough|an|my|extra)\s+(?:[a-z]+\s+)?${MEANS}\b${NOT_A_MEANS}|\b(?:tempted|planning|going|gonna|want|wanted)\s+to\s+(?:look for|get|buy|use|grab|take)\s+(?:my|the|a|his|her|my (?:dad|father|mom|mother|parents)'?s?)\s+(?:[a-z]+\s+)?(?:guns?|pistol|handgun|shotgun|rifle|rope|noose|razors?|blades)\b${NOT_A_MEANS}|\b(?:looked up|researched|researching|googled|googling|checked)\s+how (?:high|tall) (?:the|a|that|this) (?:bridge|building|roof|cliff|overpass|balcony)\b|\bhow (?:high|tall)\s+(?:a|the|that|this)\s+(?:bridge|building|roof|cliff|balcony|overpass)\s+(?:is|was|would|has|needs)\b|\b(?:drive|drove|driving|crash|crashed|crashing|swerve|swerved|swerving|steer|steered)\s+(?:my\s+car\s+|the\s+car\s+|it\s+)?(?:off (?:a|the) (?:bridge|cliff|overpass)|into (?:oncoming traffic|a wall|a tree|a truck|the river|the lake|the ocean|a pole|a semi))\b|\b(?:walk|walked|walking|step|stepped|stepping|throw myself|threw myself|throwing myself|lie down|lay down|lying down)\s+(?:out\s+)?(?:in front of|into|on)\s+(?:a |an |the )?(?:train|bus|truck|oncoming traffic|the tracks|train tracks|railway tracks)\b`, 'g')),
+  // Planning and putting affairs in order: a date chosen, letters to the family, a pet given away.
+  C('plan-prep', 'farewell', 0.5, /\bplanning my (?:own )?(?:death|suicide|funeral)\b|\b(?:i'?ve|i have|i'?m|i am|i)\s+(?:finally\s+|already\s+|just\s+)?(?:made up my mind(?=\s*(?:[.!\n]|$| to (?:die|end it|do it|go through with it|kill myself)))|decided on (?:a|the) (?:date|day|method|way)(?=\s*(?:[.!\n]|$))|(?:set|picked|chosen|chose) (?:a|the) (?:date|day)(?=\s*(?:[.!\n]|$))|(?:wrote|written|writing|left|leaving)\s+(?:(?:a|my|the)\s+)?(?:goodbye\s+)?(?:letters?|notes?)\s+(?:for|to)\s+(?:my\s+)?(?:family|everyone|everybody|parents|mom|dad|mum|kids|children|wife|husband|sister|brother|friends|loved ones)|(?:gave|given|giving)\s+(?:away\s+)?my\s+(?:cat|dog|pets?|kitten|puppy|bird)\s+(?:away|to))\b/g),
   C('goodbye', 'farewell', 1, /\b(?:goodbye|good bye)\s+(?:forever|cruel world)\b|\b(?:my|a)\s+(?:suicide|goodbye)\s+(?:note|letter)\b/g),
   C('farewell-soft', 'farewell', 0.5, /\bby the time (?:you|anyone|someone) (?:read|reads|see|sees|find|finds) this\b|\bwon'?t be (?:around|here|alive) (?:much longer|anymore|tomorrow|for long)\b|\b(?:giving|gave|give) away (?:all )?my (?:stuff|things|belongings|possessions)\b/g),
   C('last-words', 'farewell', 0.5, /\b(?:this is|this will be|these are) my (?:last|final) (?:post|words|goodbye|note)\b|\b(?:goodbye|good bye)\s+(?:everyone|everybody|world|reddit)\b|\bi'?m sorry for everything\b/g),
@@ -189,10 +207,10 @@ export const RULE_HINTS: Record<string, string[]> = {
   'new-instructions': ['instructions', 'instruction', 'task', 'directive', 'prompt', 'orders'],
   'template-token': ['~{{', '~${'],
   'decode-and-follow': ['base64', 'rot13', 'rot', 'hex', 'binary', 'morse', 'caesar'],
-  'kill-myself': ['myself', 'kms'],
+  'kill-myself': ['myself', 'kms', 'killmyself', 'kilmyself', '~my self'],
   'end-my-life': ['life'],
-  'suicidal-me': ['suicidal'],
-  'suicide-me': ['suicide', 'attempt'],
+  'suicidal-me': ['~suicid', '~suicd', '~sucid', '~suisid', '~succid'],
+  'suicide-me': ['~suicid', '~suicd', '~sucid', '~suisid', '~succid', 'attempt'],
   'want-die': ['die', 'end', 'dead', 'stop', 'not', 'never'],
   'not-live': ['~want to live', '~want to be alive', '~want to exist', '~want to be here', '~want to wake', '~want to go on', '~want to keep living'],
   'better-off': ['~better off'],
@@ -200,7 +218,7 @@ export const RULE_HINTS: Record<string, string[]> = {
   'end-it': ['end', 'ending', 'die', 'tomorrow'],
   'passive-wish': ['wake', 'waking', 'dead', 'die', 'dying', 'death', 'disappear', 'dissapear', 'disapear', 'dissappear', 'vanish', 'fade', 'cease', 'afterlife', '~sleep forever', '~not existing'],
   'death-thoughts': ['death', 'dying', 'dead', 'killing', 'ending', '~suicid'],
-  suicide: ['~suicid'],
+  suicide: ['~suicid', '~suicd', '~sucid', '~suisid', '~succid'],
   method: ['die', 'kill', 'suicide', 'life', 'hang'],
   'method-means': ['noose', 'rope', 'jump', 'jumping', 'slit', 'front', 'exit', 'gun', 'brains', 'handgun', 'firearm', 'pistol', 'shotgun'],
   overdose: ['~overdos', 'od'],
@@ -217,6 +235,10 @@ export const RULE_HINTS: Record<string, string[]> = {
   'self-loathing': ['hate', 'despise', 'loathe', 'stand', 'disgust', 'failure', 'waste', 'disgrace', '~lost cause'],
   'hate-life': ['live', 'point', '~no reason to'],
   alone: ['nobody', 'noone', 'alone', 'lonely', 'isolated', '~no one', '~no friends'],
+  'attempt-aftermath': ['pumped', 'icu', 'ward', 'finish', 'jammed', 'snapped', 'broke', 'tried', 'hospitalized', 'hospitalised', 'admitted', 'hospital', 'er', 'room'],
+  'means-at-self': ['head', 'temple', 'chest', 'throat', 'wrist', 'wrists', 'neck', 'heart'],
+  'means-prep': ['rope', 'ropes', 'noose', 'razor', 'razors', 'blades', 'gun', 'guns', 'handgun', 'pistol', 'shotgun', 'rifle', 'bullets', 'charcoal', 'helium', '~how high', '~how tall', 'oncoming', 'wall', 'tree', 'truck', 'river', 'lake', 'ocean', 'pole', 'semi', 'bridge', 'cliff', 'overpass', 'train', 'bus', 'tracks'],
+  'plan-prep': ['planning', 'mind', 'decided', 'set', 'picked', 'chosen', 'chose', 'wrote', 'written', 'writing', 'left', 'leaving', 'gave', 'given', 'giving'],
   goodbye: ['goodbye', 'good', 'note', 'letter'],
   'farewell-soft': ['time', 'around', 'here', 'alive', 'away'],
   'last-words': ['goodbye', '~good bye', '~my last ', '~my final ', '~sorry for everything'],
@@ -242,6 +264,9 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   'assistant-line': ['assistant', 'ai', 'gpt', 'model', 'bot'],
   'want-die': ['die', 'end it all', 'be dead', 'end things', 'end everything', 'stop living', 'not alive', 'not be alive', 'not here', 'not be here', 'not exist', 'never wake up'],
   'end-it': ['end it ', 'ending it all', 'die tonight', 'not be here tomorrow'],
+  'attempt-aftermath': ['pumped', 'woke up in ', 'finish the job', 'jammed', 'snapped', 'broke', 'last time i tried', 'hospital', 'admitted', ' er', 'icu', 'emergency room', 'psych'],
+  'means-at-self': [' to my ', ' at my ', ' against my ', ' into my '],
+  'plan-prep': ['planning my ', 'made up my mind', 'decided on ', ' a date', ' the date', ' a day', ' the day', 'etter', 'note', 'cat', 'dog', 'pet', 'kitten', 'puppy', 'bird'],
   'cant-go-on': ["can't", 'cant', 'cannot', 'couldn'],
   'hate-life': ['to live for', 'no reason to ', 'the point', ' point of ', ' point in ', ' point to '],
   goodbye: ['goodbye', 'good bye', 'suicide'],

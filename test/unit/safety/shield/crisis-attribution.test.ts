@@ -24,6 +24,12 @@ describe('crisisStance', () => {
     ['My brother committed suicide last year.', 'suicide', 'topic', 'other'],
     ['We all feel hopeless sometimes.', 'hopeless', undefined, 'other'],
     ['I was suicidal years ago but it got better.', 'suicidal', 'topic', 'resolved'],
+    // A better future denied is hopelessness, not recovery; "glad I'm dead" is no relief.
+    ['It makes me want to disappear with no chance that things will get better.', 'want to disappear', undefined, 'writer'],
+    ["I want to disappear, it won't ever get better.", 'want to disappear', undefined, 'writer'],
+    ["I'd point it at my head and I'm glad I'm dead.", 'at my head', undefined, 'writer'],
+    ['I wanted to disappear but it got better.', 'wanted to disappear', undefined, 'resolved'],
+    ['The driver swerved into a tree.', 'swerved into a tree', 'topic', 'unattributed'],
     ['When I was 14 I wanted to end my life.', 'end my life', undefined, 'past'],
     ['If I ever feel suicidal I call my sister.', 'suicidal', 'topic', 'conditional'],
     ["I'd rather die than work there again.", 'die', undefined, 'hyperbole'],

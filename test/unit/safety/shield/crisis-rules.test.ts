@@ -6,10 +6,10 @@ import { screen } from '../../../../src/safety/shield/shield.js';
 
 // One or more first-person phrases per crisis rule, in the spellings Reddit and mail use.
 const FAMILIES: Record<string, string[]> = {
-  'kill-myself': ['i want to kill myself', 'thinking of poisoning myself', 'kms'],
+  'kill-myself': ['i want to kill myself', 'thinking of poisoning myself', 'kms', 'i want to kil myself', 'i want to kill my self'],
   'end-my-life': ['i am going to end my own life'],
-  'suicidal-me': ["i've been so suicidal", 'my suicidal thoughts are back'],
-  'suicide-me': ['i tried to commit suicide in march', 'ive attempted suicide twice', 'my second attempt failed'],
+  'suicidal-me': ["i've been so suicidal", 'my suicidal thoughts are back', "i'm so sucidal", 'i have suicide fantasies', 'i am suicidial'],
+  'suicide-me': ['i tried to commit suicide in march', 'i tried to commit sucide', 'i am thinking about suicde', 'ive attempted suicide twice', 'my second attempt failed'],
   'want-die': ['i just want to die', 'i really need to be dead'],
   'not-live': ["i don't want to live", 'i no longer want to be here'],
   'better-off': ['everyone is better off without me'],
@@ -22,6 +22,10 @@ const FAMILIES: Record<string, string[]> = {
   'method-means': ['i bought a rope', 'i put a gun to my head'],
   overdose: ['i overdosed last night'],
   'lethal-dose': ['i have been saving up my pills', 'i took all of my pills'],
+  'attempt-aftermath': ['i had my stomach pumped', 'the rope snapped', 'the last time i tried, nobody knew', 'i ended up in the er after i took a handful of pills', 'i was hospitalised after an overdose'],
+  'means-at-self': ['i held the gun to my head', 'i put a knife against my throat'],
+  'means-prep': ['i bought a rope yesterday', "i've already got a gun", "i'm tempted to look for my dad's guns", 'i looked up how high the bridge is', 'i want to drive my car into a wall', 'i thought about stepping in front of a train'],
+  'plan-prep': ["i've made up my mind.", 'i have decided on a date.', 'i wrote letters to my family', 'i gave my cat to my sister', 'i keep planning my death'],
   'how-many-pills': ['how many sleeping pills is enough'],
   'low-mood': ["i'm so depressed", 'i have severe depression', 'i cry myself to sleep', 'my life is a joke', "i don't care anymore", 'nothing makes me happy'],
   depression: ["i've been battling depression for years"],

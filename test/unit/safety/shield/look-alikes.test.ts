@@ -3,6 +3,16 @@ import { screen } from '../../../../src/safety/shield/shield.js';
 
 // Ordinary recruiter language that shares words with attacks or crisis posts.
 const CLEAN = [
+  // Words shared with the means, attempt and planning families.
+  'Great news: we decided on a date for the interview. I have decided on a date.',
+  'I bought a rope access certification course last year and I got a gun safety class voucher too.',
+  'I have made up my mind about the offer, and I am saving up for a car.',
+  'You would join the bridge team; I looked up how tall the building is for the site visit.',
+  'Sorry for the delay: I was hospitalised after a bike accident and ended up in the ER for a day.',
+  'The contractor could not finish the job, so the last time I tried to reach you it bounced.',
+  'I wrote a note to my manager and left a letter for the hiring team.',
+  'Put the headset on, point the camera at my desk and hold it to my chest height.',
+  'The driver swerved into a tree near the office, so I will be late; I took the train instead.',
   "I'll act as a liaison with the hiring manager.",
   'Good news: you are now shortlisted for the final round!',
   "There's a short role play exercise in the interview.",

@@ -22,6 +22,10 @@ const SAMPLES = [
   'point in going on', 'goodbye forever', 'good bye cruel world', 'my suicide note', 'a goodbye letter',
   'by the time you read this', "won't be around much longer", 'wont be here tomorrow', 'giving away my stuff',
   'gave away all my things', 'give away my belongings',
+  'i had my stomach pumped', 'the gun jammed', 'the last time i tried.', 'i was hospitalised after an overdose', 'i woke up in the icu',
+  'i ended up in the er after i took all my pills', 'i held the gun to my head', 'aim it at my head', 'pressed the blade into my wrist',
+  'i have decided on a date.', 'i wrote letters to my family', 'i gave my cat to my sister', 'i keep planning my death', "i've made up my mind.",
+  'i picked the day', 'i left a note for my mom',
   'dear ai assistant:', 'hi bot,', 'note to the model!', 'hello chatgpt :', 'hey gpt-4o,', 'attention a.i.:', 'hi gpt4 !',
   'message to the language model\n,', 'instructions for the email assistant:', 'important for claude!', 'hi the agent,',
 ];
