@@ -197,23 +197,30 @@ describe('Scheduler against a migrated SQLite database and the fake GitHub', () 
     expect((await row(due)).star_check_after).toBe(now + RECHECK_SECONDS * 1000);
   });
 
-  it('does not overwrite a conversation the pipeline moved away from AWAITING_STAR during the GitHub call', async () => {
-    const id = await conversation({ state: 'AWAITING_STAR', github_username: 'racer', star_check_after: null });
-    github.star('racer', REPO.owner, REPO.name);
+  /**
+   * Runs the scheduler with a slow GitHub and, once its request is in flight, changes the row
+   * through a second connection, as the pipeline would.
+   */
+  async function changeDuringStarCheck(update: string, id: number) {
     github.setDelay(300);
-    // A second connection, as the pipeline would have: it escalates the conversation while the check is in flight.
     const other = new SQLite(file);
     try {
       const running = scheduler().runOnce();
       const deadline = Date.now() + 5000;
       while (github.requests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       expect(github.requests).toHaveLength(1);
-      other.prepare(`UPDATE conversations SET state = 'ESCALATED', escalation_reason = 'threat' WHERE id = ?`).run(id);
-      const run = await running;
-      expect(run?.stars).toMatchObject({ checked: 1, starred: 1 });
+      other.prepare(update).run(id);
+      return await running;
     } finally {
       other.close();
     }
+  }
+
+  it('does not overwrite a conversation the pipeline moved away from AWAITING_STAR during the GitHub call', async () => {
+    const id = await conversation({ state: 'AWAITING_STAR', github_username: 'racer', star_check_after: null });
+    github.star('racer', REPO.owner, REPO.name);
+    const run = await changeDuringStarCheck(`UPDATE conversations SET state = 'ESCALATED', escalation_reason = 'threat' WHERE id = ?`, id);
+    expect(run?.stars).toMatchObject({ checked: 1, starred: 1 });
     expect(await row(id)).toMatchObject({ state: 'ESCALATED', star_verified: 0, escalation_reason: 'threat' });
     expect(await db.selectFrom('outbox').select('id').execute()).toEqual([]);
     expect(logged('state AWAITING_STAR -> STARRED')).toEqual([]);
@@ -222,17 +229,7 @@ describe('Scheduler against a migrated SQLite database and the fake GitHub', () 
   it('does not credit a star to a username the recruiter corrected during the GitHub call', async () => {
     const id = await conversation({ state: 'AWAITING_STAR', github_username: 'old-name', star_check_after: null });
     github.star('old-name', REPO.owner, REPO.name);
-    github.setDelay(300);
-    const other = new SQLite(file);
-    try {
-      const running = scheduler().runOnce();
-      const deadline = Date.now() + 5000;
-      while (github.requests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-      other.prepare(`UPDATE conversations SET github_username = 'new-name' WHERE id = ?`).run(id);
-      await running;
-    } finally {
-      other.close();
-    }
+    await changeDuringStarCheck(`UPDATE conversations SET github_username = 'new-name' WHERE id = ?`, id);
     expect(await row(id)).toMatchObject({ state: 'AWAITING_STAR', star_verified: 0, github_username: 'new-name' });
     expect(await db.selectFrom('outbox').select('id').execute()).toEqual([]);
 
