@@ -18,7 +18,7 @@ export function classifyByKeywords(input: IntentInput): { intent: Intent; confid
   }
   // A fresh mail from a person that asks nothing in particular is, in this mailbox, a pitch; one
   // that does not even mention a job (season's greetings, a new address) is not.
-  if (!input.isReply && any(doc.all, ROLE_WORDS)) return { intent: 'initial_contact', confidence: 0.5 };
+  if (!input.isReply && any(doc.all, ROLE_WORDS) && !EVENT.test(doc.all)) return { intent: 'initial_contact', confidence: 0.5 };
   if (!input.isReply) return { intent: 'other', confidence: 0.35 };
   // A reply that asks the candidate something no rule names is, in a recruiting thread, most
   // often a screening question ("Would your family move with you?").
@@ -41,6 +41,9 @@ interface Doc {
 function normalise(s: string): string {
   return s
     .normalize('NFKC')
+    // Accents folded ("résumé", "Görlitzer"), so a pattern's \\b works on the plain letters.
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\u2018\u2019\u02bc\u0060\u00b4]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[\u2010-\u2015\u2212]/g, '-')
@@ -155,9 +158,9 @@ const REJECTION = everyMatch([
   /\bmov(?:e|ing) (?:forward|ahead) with (?:other|another|a different) (?:candidates?|applicants?|profiles?|people|person)\b/,
   /\b(?:went|go|going|gone|proceed(?:ed|ing)?) with (?:another|other|a different) (?:candidates?|applicants?|person|profile)\b/,
   /\b(?:not|won't|will not|unable to) (?:be )?(?:moving|move|proceeding|proceed|going|advancing|advance) (?:forward |ahead )?with (?:you|your)\b/,
-  /\b(?:position|role|req|requisition|requirement|opening|job|vacancy|search|post|contract|project|headcount|budget|hiring)(?: has| had| was| is| got)?(?: been| now| just)?(?: put| placed)? (?:filled|cancell?ed|closed|withdrawn|pulled|scrapped|shelved|paused|frozen|cut|eliminated|on hold|no longer (?:open|available))\b/,
+  /\b(?:position|role|req|requisition|requirement|opening|job|vacancy|search|post|contract|project|headcount|budget|hiring)(?:'s| has| had| was| is| got)?(?: been| now| just)?(?: put| placed)? (?:filled|cancell?ed|closed|withdrawn|pulled|scrapped|shelved|paused|frozen|cut|eliminated|axed|killed|dropped|canned|gone(?! (?:from|to|through|over|live|up|out)\b)|dead|off the table|on hold|no longer (?:open|available))\b/,
   /\bfilled the(?: [\w-]+){0,3}? (?:position|role|req|requisition|opening|seat|spot|post|vacancy)\b/,
-  /\b(?:closed|cancell?ed|pulled|withdrew|scrapped|shelved|paused|froze) (?:the|this|that|our) (?:[\w-]+ ){0,2}?(?:role|position|req|requisition|requirement|opening|search|job|vacancy|post|hiring)\b/,
+  /\b(?:closed|cancell?ed|pulled|withdrew|withdrawn|scrapped|shelved|paused|froze|frozen|killed|axed|dropped|canned) (?:the|this|that|our) (?:[\w-]+ ){0,2}?(?:role|position|req|requisition|requirement|opening|search|job|vacancy|post|hiring)\b/,
   /\bhiring freeze\b|\bfro(?:ze|zen) (?:all )?(?:\w+ )?hiring\b|\b(?:pause|paused|pausing|freeze|freezing) (?:all )?(?:\w+ )?hiring\b/,
   /\b(?:no longer|not|aren't|are not|isn't|is not) hiring (?:for (?:this|the|that)|any ?more)\b/,
   // "not a (good) fit/match"; a bare "does not match" (a header, a checksum) is not a rejection.
@@ -182,6 +185,7 @@ const REJECTION = everyMatch([
   /\b(?:went|gone|going|go) with (?:someone|somebody|another|other|a different)\b/,
   /\boffered (?:the|this|it|that) (?:role |position |job )?to\b|\b(?:to|with) (?:another|a different|other) candidates?\b/,
   /\b(?:not be able|unable) to (?:move|go|proceed) (?:forward|ahead)\b/,
+  /\b(?:role|position|project|contract|hire|hiring|opening|req|engagement)\b[^.]{0,30}?\b(?:won't|will not|isn't|is not|is no longer|not) (?:go(?:ing)? ahead|happen(?:ing)?|proceed(?:ing)?|moving forward)\b/,
   /\bpassed on (?:your|you)\b|\b(?:have|going|decided) to pass\b|\bpass (?:this time|for now)\b/,
 ]);
 /** "If this isn't a fit..." and "before I close the req" are not rejections. */
@@ -200,6 +204,7 @@ const GITHUB_HANDLE = everyMatch([
   new RegExp(String.raw`\bgithub\.com/${HANDLE}(?!/[\w.-]|[\w.-]*[\w-])`),
   new RegExp(String.raw`\b(?:github|gh)(?:'s)?(?: (?:handle|username|user ?name|user id|account(?: name)?|profile|id|login|name))?(?: is|:| =| -)\s*@?${HANDLE}\b`),
   new RegExp(String.raw`\b(?:handle|username|user ?name)(?: is|:| =)\s*@?${HANDLE}\b`),
+  new RegExp(String.raw`\b(?:find|search|look up|look for) me (?:as|under|at) @?${HANDLE}(?: \w+)? on github\b|\bon github (?:as|under|i'm|i am)\s*@?${HANDLE}\b`),
   new RegExp(String.raw`(?:^|\s)@${HANDLE}(?: \w+)? on github\b|\b(?:i'm|i am) @?${HANDLE}(?: \w+)? on github\b`),
 ]);
 const STARRED = everyMatch([
@@ -256,6 +261,8 @@ const FORM = everyMatch([
   /\b(?:sign|signing|countersign|e-?sign)\b(?: [\w'-]+){0,4}? (?:agreement|consent|nda|paperwork|declaration)\b|\bdocu-?sign\b/,
   /\b(?:an?|the|this|that|our|their|short|quick|brief|online|web|google|attached|following|below|intake|candidate|registration|consent|onboarding|profile) forms?\b(?! factor| of\b)/,
   /\banswer (?:the|these|a few|some|our|following)(?: [\w-]+){0,2}? questions (?:below|in the attached|in the form|in the document|on the form)\b/,
+  /\b(?:information|assessment|candidate|candidate details|skills?|profile|registration|screening|pre-?screen(?:ing)?|competenc(?:e|y)|experience) (?:sheet|doc|document|template|matrix|grid|checklist)\b/,
+  /\b(?:complete|fill(?: in| out)?|answer|answering) (?:it|them|these|this|the questions)(?: [\w-]+){0,4}? (?:and|&) (?:send|return|e-?mail|mail|get)(?: it| them)? back\b|\b(?:complete|fill(?: in| out)?) it (?:and|&) (?:send|return)\b/,
   /\b(?:complete|fill|answer|sign)\b[^.]{0,60}\battached\b|\battached\b[^.]{0,60}\b(?:complete|fill|sign)\b/,
 ]);
 
@@ -274,7 +281,11 @@ const INTEREST = [
 
 const PHONE = everyMatch([
   /\b(?:hop|jump|get|set up|schedule|book|arrange|grab|organi[sz]e|have)(?: on)? (?:a|an|some|the)(?: [\w-]+){0,3}? (?:call|phone call|chat|zoom|(?:phone|telephone|video) (?:conversation|interview|meeting|chat))\b/,
-  /\b(?:phone|telephone|quick|short|brief|intro|introductory|prep|screening|teams|zoom|video|voice|\d+[- ]min(?:ute)?s?) call\b/,
+  /\b(?:phone|telephone|quick|short|brief|intro|introductory|prep|screening|teams|zoom|video|voice|skype|whatsapp|facetime|signal|webex|meet|audio|conference|discovery|exploratory|catch-?up|\d+[- ]min(?:ute)?s?) call\b/,
+  /\bcall (?:today|tomorrow|tmrw|tonight|later|this (?:week|afternoon|morning|evening)|next week|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|at \d)\b|\bcall\?/,
+  /\b(?:over|by) (?:the )?(?:tele)?phone\b(?! (?:networks?|lines?|numbers?|apps?|systems?|bills?|compan(?:y|ies)|industry|market|makers?)\b)|\bby video\b|\b(?:hop|jump|get) on (?:zoom|teams|skype|meet|google meet|whatsapp|the phone|a video)\b/,
+  /\b(?:give|giving|gives) you a (?:call|ring|buzz|bell)\b|\b(?:i'll|i will|we'll|we will|let me|can i|could i|may i|shall i) (?:ring|phone|call|dial) you\b/,
+  /\b(?:free|available|around|got|have you got|do you have) (?:for )?(?:\d+|a few|ten|fifteen|twenty|thirty|half an hour|an hour)(?: [\w-]+)? (?:min(?:ute)?s?\b|(?:today|tomorrow|this|on|at)\b)/,
   /\b(?:telephone|phone|video|zoom|teams) (?:conversation|interview|screen|chat|meeting|call)s?\b/,
   /\b(?:over|on|via|through|by|using) (?:google meet|ms teams|microsoft teams|zoom|skype|webex|whatsapp|facetime|hangouts?|video(?: call)?)\b(?! (?:channel|group|account)s?\b)|\b(?:over|via|through|using) (?:teams|meet)\b|\b(?:teams|zoom|meet|calendar|webex) (?:invite|invitation|link)\b/,
   /\bwhen (?:can|could|shall|should) (?:we|i) (?:talk|chat|speak|call|connect|meet)\b|\b(?:could|can|shall|should) we (?:speak|talk|chat|meet|connect)\b(?! (?:on|via) linkedin\b)/,
@@ -286,11 +297,11 @@ const PHONE = everyMatch([
   /\bwhat(?:'s| is) your (?:cell|mobile|phone)\b/,
   /\b(?:find|grab|get|have|spare|do|need) (?:\d+|a few|ten|fifteen|twenty|thirty|some)(?: [\w-]+)? min(?:ute)?s?\b|\btried (?:to )?(?:call|calling|ring|ringing|phone|phoning|reach|reaching) you\b|\btried giving you a (?:call|ring)\b/,
   /\b(?:here's|here is|use|via|through|from) (?:my|her|his|our|the) (?:calendar|scheduling link|booking page)\b/,
-  /\bwhat number\b/,
+  /\bwhat number\b(?! (?:would|do|did|are|will|should) you\b)/,
   /\b(?:talk|walk(?: you)? through|go (?:through|over)|run through|explain|discuss|chat|speak|connect)(?: [\w-]+){0,3}? (?:live|by phone|over the phone|on the phone|in person)\b/,
   /\b(?:calendly\.com|on my calendar|calendar link|booking link|book (?:a )?(?:time|slot))\b/,
   /\bgrab (?:\d+|a few|ten|fifteen|twenty|thirty) min(?:ute)?s\b/,
-  /\b(?:available|free) for a(?: [\w-]+){0,2}? (?:call|chat|conversation|interview|meeting|zoom)\b/,
+  /\b(?:available|free|around|up|good|ok|okay) for a(?: [\w-]+){0,2}? (?:call|chat|conversation|interview|meeting|zoom|ring|catch-?up)\b/,
   /\brather (?:call|talk|speak)\b/,
   /\b(?:free|available|time) (?:for|to)(?: a| an)?(?: [\w-]+){0,3}? (?:call|chat|talk|speak|conversation|zoom)\b/,
   /\bgive (?:me|you) a (?:call|ring|buzz|bell|tinkle)\b|\b(?:ring|buzz) me\b|\bcall (?:me|you) back\b|\bmy (?:cell|mobile)\b/,
@@ -298,10 +309,11 @@ const PHONE = everyMatch([
   /\bover a (?:quick )?(?:call|zoom|phone call)\b|\bvia (?:a )?(?:call|phone|zoom)\b/,
   /\b(?:set up|find|schedule|book|grab)(?: some)? time to (?:talk|chat|speak|connect|catch up)\b/,
   /\blet's (?:talk|chat|speak|connect)\b/,
+  /\b(?:send|share|suggest|propose|give)(?: me| us)? (?:a few|some|two|three|a couple of|your) (?:time ?slots?|slots|times)\b/,
   /\bwhat (?:time|day)s? (?:works|would work|is good|suits)\b|\bwhen are you (?:free|available)\b|\bwhat does your (?:schedule|calendar|availability) look like\b/,
 ]);
 
-const RESUME_NOUN = String.raw`(?:resume|resumé|résumé|cv|curriculum vitae)`;
+const RESUME_NOUN = String.raw`(?:resume|cv|curriculum vitae)`;
 /** Verbs that can also tell what the recruiter will do with a resume they have. */
 const RESUME_SEND = everyMatch([
   new RegExp(String.raw`\b(?:send|sending|share|sharing|forward|forwarding|attach|attaching|e-?mail|e-?mailing|mail|provide|providing|submit|include|upload|uploading|reply with|pass along|review|look at|stick|pop|fire|ping|bring)\b(?: [\w'-]+){0,6}? ${RESUME_NOUN}\b`),
@@ -314,7 +326,7 @@ const RESUME_ASK = everyMatch([
   new RegExp(String.raw`(?:^|[\s(])${RESUME_NOUN}\s*\?`),
   new RegExp(String.raw`\b(?:do you have|have you got|is there) (?:a|an|your)(?: [\w-]+){0,2}? ${RESUME_NOUN}\b`),
   new RegExp(String.raw`\b(?:your|an?) (?:most recent|latest|updated|current|recent|up-to-date|up to date) ${RESUME_NOUN}\b`),
-  new RegExp(String.raw`\b${RESUME_NOUN}(?: in [\w ]{1,20}?)?,? (?:please|asap|needed|required)\b`),
+  new RegExp(String.raw`\b${RESUME_NOUN}(?: in [\w ]{1,20}?)?,? (?:please|pls|plz|asap|needed|required)\b`),
 ]);
 
 /** "I'll send your resume to the client" tells, it does not ask. */
@@ -338,8 +350,13 @@ const FOLLOW_UP = [
   /\b(?:writ(?:e|ing)|reach(?:ing)? out|follow(?:ing)?(?: up)?|trying|checking|pinging) (?:you )?again\b|\bagain (?:following|writing|reaching|checking)\b|\bfollowing (?:regarding|about|with you)\b/,
   /\b(?:reminder|thoughts|update|following up|follow up|bump(?:ing)?) (?:on|about|regarding|re) (?:the |my )?(?:below|above|previous|earlier|last)\b|\bany thoughts (?:on|about) (?:the |my )?(?:below|above|previous|earlier|last|this)\b/,
   /\bdid you (?:see|get|receive|read) my\b|\b(?:final|last) (?:note|message|e-?mail|attempt|try|nudge) from me\b|\bexpect to (?:have|hear|get) (?:news|feedback|an update|back)\b|\bkeep you (?:informed|in touch)\b|\bany joy\b|\bstill curious\b/,
-  /\bno (?:feedback|update|news|word|decision)(?: \w+){0,2}? yet\b|\b(?:hang|sit) tight\b|\bnothing (?:needed|required) from you\b/,
-  /\b(?:let you know|update you|be in touch|come back to you|get back to you|shout|keep you informed)\b[^.]{0,40}?\b(?:as soon as|once|the moment|by (?:monday|tuesday|wednesday|thursday|friday|tomorrow|end of|next))\b|\b(?:they'd|they would|they'll|they will|he'll|she'll|he'd|she'd) (?:get|come) back to (?:me|us)\b/,
+  /\bno (?:feedback|update|news|word|decision)(?: \w+){0,2}? yet\b|\b(?:hang|sit) tight\b|\bnothing (?:needed|required) from you\b|\bnothing (?:for you )?to do\b|\b(?:quick|short|brief) (?:status|update)\b|\bstatus update\b/,
+  /\bmaking sure (?:you|this|it|my)(?: [\w-]+){0,3}? (?:saw|seen|see|got|received|didn't miss|reached)\b|\bin case (?:you|it|this)(?: [\w-]+){0,2}? (?:missed|slipped|didn't see|got lost|went)\b/,
+  /\b(?:writ(?:e|ing)|want(?:ed)?) to remind you\b|\bremind(?:ing)? you (?:about|of|that)\b|\bstill (?:thinking|mulling|considering|weighing)\b|\b(?:had|have had|got|get|found) (?:some |the )?time to (?:think|consider|look|read|review)\b/,
+  /\b(?:did|have) you (?:manage|managed) to (?:look|read|review|think|consider|see|check)\b|\b(?:back|up) to the top of your\b|\bwanted to (?:hear|know) (?:if|whether|how) you\b|\bon your (?:side|end)\?/,
+  /\bjust checking (?:if|whether|that|to see|on|in)\b|\bhope you (?:got|received|saw|had a chance)\b|\b(?:have|had) you (?:decided|made (?:a|your) decision)\b|\bgiven (?:it|this|the role|the position) (?:any|some|more) thought\b/,
+  /\b(?:just a|a small|a little|a quick) reminder\b|^reminder\b|\bwaiting to hear (?:back|from)\b|\bany (?:decision|movement|progress)\b/,
+  /\b(?:let you know|update you|be in touch|come back to you|get back to you|shout|keep you informed)\b[^.]{0,40}?\b(?:as soon as|once|the moment|when (?:i|we) (?:hear|know|have|get)|by (?:monday|tuesday|wednesday|thursday|friday|tomorrow|end of|next))\b|\b(?:they'd|they would|they'll|they will|he'll|she'll|he'd|she'd) (?:get|come) back to (?:me|us)\b/,
   /\b(?:is|are|it's|remains?) still (?:open|available|live)\b(?! to\b)|\bstill (?:interested|interesting|keen)\b|\bassume (?:that )?(?:the timing|you(?:'re| are)|it's|this)\b|\bclos(?:e|ing) the loop\b|\bwaiting (?:for |on )?your (?:reply|response|answer|confirmation|feedback|decision)\b/,
   /\b(?:haven't|have not|hadn't|did not|didn't) heard? back\b|\b(?:haven't|have not) heard from you\b/,
   /\b(?:reached|reaching) out (?:a few|several|a couple of|multiple|many) times\b/,
@@ -356,7 +373,7 @@ const FOLLOW_UP = [
 ];
 
 /** Chases that only read as such in a reply: "Any interest?", "Thoughts?", "ping :)". */
-const FOLLOW_UP_REPLY = [/\bany (?:interest|thoughts)\b/, /(?:^|\n)(?:ping|bump|bumping|hello+|hi again|you there|are you there|\?+)\W{0,6}(?:\n|$)/, /\b(?:floating|bringing|pushing) (?:this|it) (?:back )?up\b/];
+const FOLLOW_UP_REPLY = [/\bany (?:interest|thoughts)\b/, /(?:^|\n)(?:ping|bump|bumping|hello+|hi again|you there|are you there|\?+)\W{0,6}(?:\n|$)/, /\b(?:floating|bringing|pushing) (?:this|it) (?:back )?up\b/, /\b(?:client|team|manager|panel|they)(?:'s| is| are)? (?:still )?(?:reviewing|considering|going through|looking at)(?: your| (?:the )?(?:profiles?|applications?|candidates?|shortlist|cvs?|resumes?|submissions?)| (?:it|them) (?:this week|now|today)| this week| at the moment| now)\b/];
 
 const QUALIFYING = [
   /\b(?:expected|expectations?|minimum|desired|target|current|preferred|best)(?: [\w/()-]+){0,2}? (?:rate|salary|comp|compensation|pay)\b/,
@@ -370,14 +387,17 @@ const QUALIFYING = [
   /\boverlap(?: \w+){0,4}? (?:work|workable|hours)\b|\bis that workable\b|\bwork for you\?/,
   /\bhow many years\b|\byears of(?: \w+)? experience (?:with|in)\b.*\?|\bhave you (?:ever )?(?:worked|written|built|used|led|run|managed|designed|deployed|shipped|done|held|carried|owned|hired|mentored|implemented|maintained|operated|had)\b|\bwhether you (?:have|had|are|can|would)\b|\bany experience (?:with|in)\b/,
   /\bwould you consider\b|\bare you (?:open|willing|comfortable|looking)\b|\bwould you be (?:comfortable|ok|okay|fine|happy|willing) with\b|\bhow comfortable are you\b/,
-  /\bhow (?:much|long|many)\b[^.?]{0,40}?\b(?:have you|did you|do you|has it been|experience|years)\b|\bwhat (?:would|do) you (?:need|want|expect)\b|\bwhat (?:are )?you(?:'re| are)? (?:optimi[sz]ing for|hoping for|targeting|after)\b|\bwhat would (?:make|it take)\b|\bare you more (?:of )?(?:an? )?[\w-]+ or\b/,
+  /\bhow (?:much|long|many)\b[^.?]{0,40}?\b(?:have you|did you|do you|has it been|experience|years)\b|\bwhat (?:would|do) you (?:need|want|expect)\b|\bwhat (?:are )?you(?:'re| are)? (?:optimi[sz]ing for|hoping for|targeting|after|looking for|seeking)\b|\bwhat (?:matters|is important|counts)(?: most)? to you\b|\bwhat (?:number|figure) would\b|\bwhat would (?:make|it take)\b|\bare you more (?:of )?(?:an? )?[\w-]+ or\b/,
   /\b(?:do|did) you (?:hold|have) (?:a|an|any)(?: [\w/-]+){0,2}? (?:passport|clearance|certs?|certifications?|degree|visa|permit|licen[cs]e)\b|\bis (?:[\w-]+ ){1,2}an option\b|\bcan you commit to\b|\bis that (?:you|something you)\b/,
+  /\bwhat(?:'s| is) your (?:current )?(?:setup|situation|status|title|level|seniority|stack|timeline|timeframe|day rate|base)\b|\bwhat (?:level|title|seniority|grade)\b[^.?]{0,30}\byou\b|\bwhen (?:would|could|can|will) you be (?:able|free|available|ready) to\b/,
+  /\bare you (?:currently |still |now )?(?:employed|working (?:at|for|full)|freelanc\w*|contracting|interviewing|on the market|in (?:other )?process(?:es)?|actively)\b|\bhow long (?:is|would|will|do) (?:your|you need|it take you)\b/,
+  /\bwhat (?:kind|type|sort) of (?:role|team|company|work|position|project|environment|stack|setup)s? (?:are you|would you|do you|you're)\b|\b(?:do|would) you prefer\b|\bare you (?:ok|okay|fine|happy|comfortable) with\b|\bdeal-?breaker\b/,
   /\b(?:authori[sz]ed|eligible|legally able) to work\b|\bdo you have (?:any )?(?:[\w-]+ )?experience\b|\bavailab(?:le|ility) to (?:start|join)\b/,
 ];
 
 /** Any question to the candidate about terms, place, time or experience is a screening question. */
 const QUESTION_TOPIC =
-  /\b(?:h-?1b|h4|ead|green card|gc|on-call|office|in[- ]person|days a week|rate|salary|compensation|comp|pay|remote|hybrid|on-?site|in-office|relocat\w*|commute|travel|visa|sponsorship|authori[sz]\w*|citizen\w*|notice|availab\w*|start|experience|years|based|located|location|time ?zone|overlap|level|w-?2|c2c|1099|full[- ]time|part[- ]time|contract\w*|requirement|(?:days?|weeks?) (?:a|per) (?:week|month)|schedule|clearance|certifi\w*|equity|base|bonus|permanent|perm|employed|take-home|travel\w*)\b/;
+  /\b(?:h-?1b|h4|ead|green card|gc|on-call|office|in[- ]person|days a week|rate|salary|compensation|comp|pay|remote|hybrid|on-?site|in-office|relocat\w*|commute|travel|visa|sponsorship|authori[sz]\w*|citizen\w*|notice|availab\w*|start|experience|years|based|located|location|time ?zone|overlap|level|w-?2|c2c|1099|full[- ]time|part[- ]time|contract\w*|requirement|(?:days?|weeks?) (?:a|per) (?:week|month)|schedule|clearance|certifi\w*|equity|base|bonus|permanent|perm|employed|take-home|travel\w*|next (?:move|role|job|step|position|gig)|setup|situation|freelanc\w*|title|seniority|team size|stack|earliest|how soon)\b/;
 const TO_YOU = /\byou(?:r|'re|'d|'ve|'ll)?\b/;
 const ASKING = /\b(?:do|would|could|can|are|have|will|what|what's|which|how|where|when)\b/;
 /** Questions in a reply that are small talk or about the thread, not about the candidate. */
@@ -394,6 +414,9 @@ const ROLE_WORDS = [
   /\b(?:roles?|positions?|openings?|opportunit(?:y|ies)|jobs?|requirements?|contract|hiring|recruit(?:er|ing)|candidates?|client|looking for (?:an?|someone)|join (?:our|the|their|a) team)\b/,
   /\b(?:engineer|developer|sre|devops|architect|manager|lead|scientist|analyst|designer|programmer|consultant)s?\b/,
 ];
+
+/** Meetups, hackathons and conferences mention engineers without offering anyone a job. */
+const EVENT = /\b(?:rsvp|meetup|meet-up|hackathon|conference|happy hour|networking (?:event|evening|night)|tickets?)\b/;
 
 const firedAt = (confidence: number, fired: boolean): number => (fired ? confidence : 0);
 

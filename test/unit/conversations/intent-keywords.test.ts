@@ -256,6 +256,34 @@ describe('classifyByKeywords: phrase families', () => {
     ['a calendar acceptance', fresh('Jo Park has accepted this invitation.\nInvitation from Google Calendar', 'Accepted: Intro'), 'other'],
     ['a legal threat by solicitors', reply('Our solicitors will be in touch about the breach.'), 'other'],
     ['small talk question in a reply', reply('Are you a bot? That was fast.'), 'other'],
+    // second round: chases, terse calls, screening questions without a screening word
+    ['the role’s gone', reply("Role's gone, sorry."), 'rejection'],
+    ['a withdrawn position', reply('The company has withdrawn the position after a restructuring.'), 'rejection'],
+    ['a project that will not go ahead', reply('The project was cut by the end client, so the contract will not go ahead.'), 'rejection'],
+    ['"find me as x on github"', reply("Done. You'll find me as nina-recruits on github."), 'github_username'],
+    ['a named sheet to complete', reply('We use a self-assessment sheet. Could you complete it by Thursday?'), 'form_request'],
+    ['questions to answer and send back', reply('Could you answer them inline and send it back?'), 'form_request'],
+    ['"call tomorrow?"', reply('call tomorrow? 15 min'), 'phone_request'],
+    ['a Skype call', reply('Can we make a Skype call this week?'), 'phone_request'],
+    ['"I’ll be giving you a call"', reply("I'll be giving you a call around 3."), 'phone_request'],
+    ['"free for a chat Thursday?"', reply('Free for a chat Thursday?'), 'phone_request'],
+    ['"can I ring you"', reply('Can I ring you later?'), 'phone_request'],
+    ['"connect by phone"', reply("Let's connect by phone tomorrow."), 'phone_request'],
+    ['"free for 20 minutes"', reply('Are you free for 20 minutes on Friday to talk it through?'), 'phone_request'],
+    ['a screening over the phone', reply('The client wants a quick screening with you, over the phone.'), 'phone_request'],
+    ['"cv pls"', reply('cv pls'), 'resume_request'],
+    ['an accented résumé', reply('Shoot me your résumé and I will pass it on.'), 'resume_request'],
+    ['"just making sure you saw this"', reply('Just making sure you saw this one.'), 'follow_up'],
+    ['"still thinking it over?"', reply('Still thinking it over?'), 'follow_up'],
+    ['"writing to remind you"', reply('I am writing to remind you about the role I sent.'), 'follow_up'],
+    ['"any update on your side?"', reply('Any update on your side?'), 'follow_up'],
+    ['"bumping this to the top of your inbox"', reply('Bumping this to the top of your inbox.'), 'follow_up'],
+    ['a status with nothing to do', reply('Quick status: nothing for you to do right now, I will update you when I hear.'), 'follow_up'],
+    ['"what are you looking for in your next move?"', reply('What are you looking for in your next move?'), 'qualifying_question'],
+    ['"what’s your current setup?"', reply("What's your current setup?"), 'qualifying_question'],
+    ['"what number would you need"', reply('What number would you need to see to move?'), 'qualifying_question'],
+    ['"are you employed at the moment?"', reply('Are you employed at the moment or freelancing?'), 'qualifying_question'],
+    ['a meetup invitation is not a pitch', fresh('We are hosting a meetup for engineers and recruiters in May. RSVP on the event page.', 'Meetup'), 'other'],
   ];
   for (const [name, input, intent] of cases) {
     it(`${intent}: ${name}`, () => {
@@ -280,6 +308,10 @@ describe('classifyByKeywords: new look-alikes', () => {
     ['"if they go with another candidate" is not a rejection', reply("If they go with another candidate I'll tell you straight away. What is your notice period?"), 'rejection'],
     ['"we\u2019ll call it a day" on scheduling is not a rejection', reply("We'll call it a day on scheduling for now. Are you open to travel?"), 'rejection'],
     ['"are you still open to" is not a chase', reply('Are you still open to contract roles?'), 'follow_up'],
+    ['"over the phone network" is not a call', fresh('Our product runs over the phone network in rural areas. Interested in the role?', 'Role'), 'phone_request'],
+    ['a team reviewing a design doc is not a status', reply('The team is reviewing the design doc together. Thanks for the feedback!'), 'follow_up'],
+    ['a role gone from the site is not a rejection', reply('The role is gone from the site but the client still wants to meet you. Free for a call?'), 'rejection'],
+    ['"call it a night" is not a call', reply('Thanks, I will call it a night. Great chatting!'), 'phone_request'],
   ];
   for (const [name, input, intent] of notThis) {
     it(name, () => {
