@@ -5,7 +5,7 @@ import { parseEmail } from '../parse/parse-email.js';
 import { viewEmail } from '../pipeline/inspect.js';
 import { escalationFor, offlineIntent, screenEmail } from '../pipeline/reply-plan.js';
 import { resolveForward } from '../pipeline/forward.js';
-import { advance } from '../conversations/state-machine.js';
+import { advance, describeTransition } from '../conversations/state-machine.js';
 import { loadEscalationLists } from '../safety/escalation.js';
 
 async function readInput(source: string): Promise<Buffer> {
@@ -91,7 +91,7 @@ export async function inspectCommand(config: Readonly<Config>, source: string): 
           : null,
       intent: { intent: intent.intent, confidence: intent.confidence, source: intent.source },
       githubUsername,
-      transition: view.decision.answer ? { from: transition.from, to: transition.to, reason: transition.reason } : null,
+      transition: view.decision.answer ? { from: transition.from, to: transition.to, reason: transition.reason, summary: describeTransition(transition) } : null,
       action: view.decision.answer ? transition.action : null,
     };
   } finally {

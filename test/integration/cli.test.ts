@@ -414,7 +414,7 @@ describe('hermes CLI: the conversation brain commands', () => {
     const gh = JSON.parse(github.stdout);
     expect(gh.githubUsername).toBe('dana-talentco');
     expect(gh.intent).toEqual({ intent: expect.any(String), confidence: expect.any(Number), source: 'keywords' });
-    expect(gh.transition).toEqual({ from: 'INITIAL', to: 'AWAITING_STAR', reason: expect.any(String) });
+    expect(gh.transition).toEqual({ from: 'INITIAL', to: 'AWAITING_STAR', reason: expect.any(String), summary: 'state INITIAL -> AWAITING_STAR' });
     expect(gh.action).toBe('check_star');
     expect(gh.forwarded).toBeNull();
 
@@ -423,7 +423,7 @@ describe('hermes CLI: the conversation brain commands', () => {
     expect(fc.intent).toEqual({ intent: 'initial_contact', confidence: expect.any(Number), source: 'keywords' });
     expect(fc.intent.confidence).toBeGreaterThan(0);
     expect(fc.intent.confidence).toBeLessThanOrEqual(1);
-    expect(fc.transition).toEqual({ from: 'INITIAL', to: 'ENGAGING', reason: expect.any(String) });
+    expect(fc.transition).toEqual({ from: 'INITIAL', to: 'ENGAGING', reason: expect.any(String), summary: 'state INITIAL -> ENGAGING' });
     expect(fc.action).toBe('respond');
 
     const mm = JSON.parse(machine.stdout);
