@@ -172,17 +172,18 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
     const check = validateReply(reply.text, validationBase);
     if (!check.pass) reply = await deps.crisisWriter(ctx, false);
     const held = !validateReply(reply.text, validationBase).pass;
+    const to = from === 'INITIAL' ? 'ENGAGING' : from;
     return {
       ...noTurn,
       shield,
       escalation,
-      transition: { from, to: from === 'INITIAL' ? 'ENGAGING' : from, action: 'respond', reason: 'crisis reply' },
+      transition: { from, to, action: 'respond', reason: 'crisis reply' },
       reply,
       hold: held ? 'the crisis template failed validation' : null,
       alert: { kind: 'crisis', reasons: [`SHIELD: ${shield.verdict} (${shield.categories.join(', ')})`] },
       validationPassed: check.pass,
       validationNotes: check.pass ? null : `validation failed: ${check.failures.map((f) => f.rule).join(', ')}`,
-      conversationPatch: {},
+      conversationPatch: { state: to },
     };
   }
 

@@ -108,6 +108,10 @@ describe.skipIf(!dovecotBinary())('safety through the mail loop', () => {
     expect(reply!.body_text).toContain('741741');
     expect(reply!.status).not.toBe('held');
     expect(fake.requests.length).toBe(before); // no crisis-safe model configured: template only
+    // The conversation opens as any other does, and the crisis reply is recorded as its transition.
+    expect(c.state).toBe('ENGAGING');
+    const inbound = await daemon.ctx.db.selectFrom('messages').selectAll().where('conversation_id', '=', c.id).where('direction', '=', 'inbound').executeTakeFirstOrThrow();
+    expect(inbound).toMatchObject({ transition: 'state INITIAL -> ENGAGING', action: 'respond', shield_verdict: 'CRISIS_DETECTED' });
     await waitUntil(async () => (await ownerAlerts('sorry')).some((a) => a.subject.includes('crisis')), { what: 'crisis alert' });
   });
 
