@@ -85,6 +85,25 @@ export function baseVars(input: Pick<PromptInput, 'ownerName' | 'repo'>): Record
   return { ownerName: input.ownerName.trim() || 'the owner', ownerFirstName: ownerFirstName(input.ownerName), repoUrl: repoUrlOf(input.repo) };
 }
 
+/**
+ * The stable layers render to the same text for every reply of a deployment (only the owner's
+ * name and the repository fill them), so each is rendered once per persona and kept: about
+ * 10 KB less to build per reply.
+ */
+const renderedStable = new WeakMap<Persona, Map<string, string>>();
+
+function renderStable(persona: Persona, vars: Record<string, string>, key: string, body: string): string {
+  let cache = renderedStable.get(persona);
+  if (!cache) renderedStable.set(persona, (cache = new Map()));
+  const fullKey = `${key}\u0000${vars.ownerName}\u0000${vars.repoUrl}`;
+  let text = cache.get(fullKey);
+  if (text === undefined) {
+    text = renderTemplate(body, vars);
+    cache.set(fullKey, text);
+  }
+  return text;
+}
+
 /** The knowledge text brings its own introduction; the heading only separates it from the layers around it. */
 const KNOWLEDGE_HEADING = '# What you know that bears on this email';
 const NOTES_HEADING = '# Notes for this reply';
@@ -100,11 +119,12 @@ export function buildSystemPrompt(persona: Persona, input: PromptInput): SystemB
   const state = replyState(input);
   const vars = baseVars(input);
   const level = starPushLevel(input.replyNumber, input.callRequested);
+  const stable = (key: string, body: string) => renderStable(persona, vars, key, body);
   const blocks: SystemBlock[] = [
-    { text: renderTemplate(persona.core, vars), cache: true },
-    { text: renderTemplate(persona.states[state], vars), cache: true },
+    { text: stable('core', persona.core), cache: true },
+    { text: stable(`state:${state}`, persona.states[state]), cache: true },
   ];
-  if (input.repo) blocks.push({ text: renderTemplate(persona.starObjections, vars), cache: true });
+  if (input.repo) blocks.push({ text: stable('objections', persona.starObjections), cache: true });
   const knowledge = input.knowledge.trim();
   if (knowledge !== '') blocks.push({ text: `${KNOWLEDGE_HEADING}\n\n${knowledge}` });
   const push = input.repo ? renderTemplate(persona.starPush[level], vars) : '';
