@@ -123,12 +123,17 @@ interface Rule {
 const MACHINE_SUBJECT = [
   /^(?:automatic reply|auto-?reply|autoreply|out of (?:the )?office|undeliver(?:ed|able)|delivery status notification|mail delivery (?:failed|failure|system)|returned mail)\b/,
   /\bdigest, vol\b/,
+  /\b(?:daily|weekly|monthly|jobs?) (?:jobs? )?(?:digest|newsletter|round-?up)\b/,
 ];
 const MACHINE_TEXT = [
   /\b(?:i am|i'm|i will be) (?:currently )?(?:out of (?:the )?office|away (?:on (?:vacation|holiday|leave|business)|from the office)|on (?:vacation|holiday|annual leave|parental leave|pto))\b/,
   /\bout of the office (?:from|until|through|returning)\b/,
   /\blimited access to (?:my )?e-?mail\b/,
   /\b(?:could not|couldn't|cannot|can't) be delivered\b/,
+  /\b(?:has|have) (?:accepted|declined|tentatively accepted) (?:this|your|the) (?:invitation|invite|meeting)\b|\binvitation from (?:google calendar|outlook)\b/,
+];
+/** Notices sent from an unattended address: an applicant-tracking rejection among them is still a rejection. */
+const BULK_TEXT = [
   /\bthis is an automated (?:message|e-?mail|notification)\b/,
   /\bautomatically generated (?:message|e-?mail|notification)\b/,
   /\breplies to this (?:address|e-?mail|message|mailbox) are not (?:monitored|read)\b/,
@@ -136,7 +141,6 @@ const MACHINE_TEXT = [
   /\byour saved (?:search|job search)\b|\b(?:part of|because of|from) your job alerts?\b|\bbased on your (?:recent )?(?:searches|search|activity)\b/,
   /\byou(?:'re| are) subscribed to\b|\bbecause you subscribed\b|\bupdate (?:your )?(?:email |subscription )?preferences\b|\bwebinar\b/,
   /\b(?:leave|unsubscribe from) (?:the|this) (?:mailing )?list\b/,
-  /\b(?:has|have) (?:accepted|declined|tentatively accepted) (?:this|your|the) (?:invitation|invite|meeting)\b|\binvitation from (?:google calendar|outlook)\b/,
   /\bjobs? matching your (?:preferences|profile|search|criteria)\b|\bmanage (?:your )?(?:job )?alerts\b|\bin this (?:issue|edition)\b/,
 ];
 
@@ -187,6 +191,14 @@ const REJECTION = everyMatch([
   /\b(?:not be able|unable) to (?:move|go|proceed) (?:forward|ahead)\b/,
   /\b(?:role|position|project|contract|hire|hiring|opening|req|engagement)\b[^.]{0,30}?\b(?:won't|will not|isn't|is not|is no longer|not) (?:go(?:ing)? ahead|happen(?:ing)?|proceed(?:ing)?|moving forward)\b/,
   /\bpassed on (?:your|you)\b|\b(?:have|going|decided) to pass\b|\bpass (?:this time|for now)\b/,
+  // Endings told as events: "decided to go forward with someone", "we've just made a hire".
+  /\b(?:decided|chosen|chose|elected|opted) to (?:move|go|proceed) (?:forward|ahead) with (?:someone|somebody|an? (?:candidate|applicant|internal|external|finalist))\b/,
+  /\b(?:decided|chosen|elected|opted|decision) not to (?:hire|fill|recruit|open|go ahead|make (?:a|an|the) (?:hire|offer))\b/,
+  /\b(?:made|making) (?:a|an|the|their) (?:hire|appointment)\b|\b(?:hire|appointment) (?:has been|was|has now been) made\b/,
+  /\bon ice\b|\b(?:stopped|halted|ended|called off|abandoned|terminated|discontinued) (?:the|this|that|our|their) (?:[\w-]+ ){0,2}?(?:role|position|req|requisition|search|hiring|process|recruitment|vacancy|contract|project|programme|program)\b/,
+  /\b(?:closed|cancell?ed|pulled|withdrew|withdrawn|scrapped|shelved|paused|froze|frozen|killed|axed|dropped|canned) (?:the|this|that|our|their) (?:[\w-]+ ){0,2}?(?:contract|project|programme|program|engagement|headcount)\b/,
+  /\b(?:not|won't|will not|unable to|wouldn't|would not) (?:be )?(?:extend(?:ing)?|mak(?:e|ing)) (?:you )?(?:an|any|the) offer\b/,
+  /\b(?:won't|will not|wouldn't|would not|not going to|aren't going to|isn't going to|decided not to) (?:be )?(?:progress(?:ing)?|proceed(?:ing)?|advanc(?:e|ing)|tak(?:e|ing) (?:it|this|things|you|your (?:application|profile|candidacy)) (?:any )?further)\b(?=\s*(?:[.,;!]|$|with (?:you|your|the (?:application|process))|any further|further|at this|this time|for (?:now|this)))/,
 ]);
 /** "If this isn't a fit..." and "before I close the req" are not rejections. */
 const REJECTION_NEGATED = /\b(?:if|whether|unless|before|in case|otherwise|or else)\b[^.]*$/;
@@ -253,6 +265,10 @@ const FORM = everyMatch([
   /\bfill(?:ing)? (?:it |this |that |them |these )?(?:in|out)\b(?! (?:the|our|their|a|my) (?:team|role|position|seat|gap|bench)\b)/,
   /\bfill (?:and|&) (?:return|send)\b/,
   /\b(?:complete|completing|submit|sign|signing|return)(?: [\w'-]+){0,3}? (?:form|questionnaire|survey|skills? matrix|template|right[- ]to[- ]represent|rtr)\b/,
+  // A form named by what it is: "a short intake survey", "a skills self-assessment".
+  /\b(?:an?|the|this|our|their|short|quick|brief|online|intake|candidate|pre-?screen(?:ing)?|screening|skills?|attached|following|below) (?:[\w-]+ )?(?:survey|self-?assessment)\b|\bself-?assessment (?:sheet|form|matrix|grid|questionnaire)\b/,
+  /\b(?:add|write|put|type|enter|fill in) your (?:answers|responses|replies)\b/,
+  /\b(?:answer|answering|respond to|reply to)\b[^.?!]{0,30}?\bquestions\b[^.?!]{0,40}?\b(?:doc|document|sheet|spreadsheet|form|attached|attachment|google doc|link|below)\b/,
   /\bfill(?: in| out)? (?:the |these |this )?(?:below|following|attached|details|fields|blanks|template|sheet|form|matrix)\b/,
   /\b(?:questionnaire|skills? matrix|right[- ]to[- ]represent|rtr|application form|intake form)\b|\bform(?:'s| is) (?:here|below|attached|linked)\b/,
   /\b(?:online|short|brief|written|quick) (?:written )?(?:application|app)\b|\b(?:complete|completing|fill(?: in| out)?)(?: [\w'-]+){0,3}? (?:grid|sheet|checklist)\b/,
@@ -271,7 +287,7 @@ const INTEREST = [
   /\bif (?:you(?:'re| are|'d be| would be| might be)(?: \w+)? (?:interested|open)|(?:this|it|that)(?:'s| is| sounds| seems| looks)(?: \w+)? (?:interesting|of interest|appealing|relevant|like a fit)|interested)\b/,
   /\b(?:would|could) you be(?: \w+)? (?:interested|open)\b/,
   /\bif you (?:have (?:the )?(?:capacity|bandwidth|availability)|are (?:available|looking|exploring)|'re (?:available|looking|exploring))\b|\b(?:happy|glad|keen) to (?:send|share|tell|walk|jump|hop|set up|chat|talk)\b/,
-  /\bare you(?: \w+)? interested\b|\bare you(?: \w+)? open to (?:new|other|hearing|exploring|learning|a move|a change|something|opportunit|roles|offers)/,
+  /\bare you(?: \w+)? interested\b|\bare you(?: \w+)? open (?:to|for) (?:a |an )?(?:new|other|hearing|exploring|learning|a move|a change|something|opportunit|roles|offers)/,
   /\bsomething you(?:'d| would| might)?(?: be)? (?:want|like|interested|open|consider|explore)/,
   /\binterested in (?:learning|hearing|exploring|discussing|talking)\b|\b(?:up for|keen on|open to) (?:learning|hearing|exploring|a chat|a conversation)\b/,
   /\blet me know if you(?:'d| would) like (?:the|a|more|to)\b/,
@@ -301,7 +317,8 @@ const PHONE = everyMatch([
   /\b(?:talk|walk(?: you)? through|go (?:through|over)|run through|explain|discuss|chat|speak|connect)(?: [\w-]+){0,3}? (?:live|by phone|over the phone|on the phone|in person)\b/,
   /\b(?:calendly\.com|on my calendar|calendar link|booking link|book (?:a )?(?:time|slot))\b/,
   /\bgrab (?:\d+|a few|ten|fifteen|twenty|thirty) min(?:ute)?s\b/,
-  /\b(?:available|free|around|up|good|ok|okay) for a(?: [\w-]+){0,2}? (?:call|chat|conversation|interview|meeting|zoom|ring|catch-?up)\b/,
+  /\b(?:available|free|around|up|good|ok|okay) for a(?: [\w-]+){0,2}? (?:call|chat|conversation|interview|meeting|zoom|ring|catch-?up|meet|teams|video chat|facetime)\b/,
+  /\b(?:quick|short|brief|\d+[- ]min(?:ute)?s?) (?:zoom|teams|google meet|video chat|video|facetime|hangout)\b(?! (?:account|channel|group|recording|background)s?\b)/,
   /\brather (?:call|talk|speak)\b/,
   /\b(?:free|available|time) (?:for|to)(?: a| an)?(?: [\w-]+){0,3}? (?:call|chat|talk|speak|conversation|zoom)\b/,
   /\bgive (?:me|you) a (?:call|ring|buzz|bell|tinkle)\b|\b(?:ring|buzz) me\b|\bcall (?:me|you) back\b|\bmy (?:cell|mobile)\b/,
@@ -310,10 +327,10 @@ const PHONE = everyMatch([
   /\b(?:set up|find|schedule|book|grab)(?: some)? time to (?:talk|chat|speak|connect|catch up)\b/,
   /\blet's (?:talk|chat|speak|connect)\b/,
   /\b(?:send|share|suggest|propose|give)(?: me| us)? (?:a few|some|two|three|a couple of|your) (?:time ?slots?|slots|times)\b/,
-  /\bwhat (?:time|day)s? (?:works|would work|is good|suits)\b|\bwhen are you (?:free|available)\b|\bwhat does your (?:schedule|calendar|availability) look like\b/,
+  /\bwhat (?:time|day)s? (?:works|would work|is good|suits)\b|\bwhen are you (?:free|available)\b(?! (?:from|to start)\b)|\bwhat does your (?:schedule|calendar|availability) look like\b/,
 ]);
 
-const RESUME_NOUN = String.raw`(?:resume|cv|curriculum vitae)`;
+const RESUME_NOUN = String.raw`(?:resume|cv|curriculum(?: vitae)?)`;
 /** Verbs that can also tell what the recruiter will do with a resume they have. */
 const RESUME_SEND = everyMatch([
   new RegExp(String.raw`\b(?:send|sending|share|sharing|forward|forwarding|attach|attaching|e-?mail|e-?mailing|mail|provide|providing|submit|include|upload|uploading|reply with|pass along|review|look at|stick|pop|fire|ping|bring)\b(?: [\w'-]+){0,6}? ${RESUME_NOUN}\b`),
@@ -327,6 +344,9 @@ const RESUME_ASK = everyMatch([
   new RegExp(String.raw`\b(?:do you have|have you got|is there) (?:a|an|your)(?: [\w-]+){0,2}? ${RESUME_NOUN}\b`),
   new RegExp(String.raw`\b(?:your|an?) (?:most recent|latest|updated|current|recent|up-to-date|up to date) ${RESUME_NOUN}\b`),
   new RegExp(String.raw`\b${RESUME_NOUN}(?: in [\w ]{1,20}?)?,? (?:please|pls|plz|asap|needed|required)\b`),
+  // "got a CV I can pass along?", "a PDF of your resume would be perfect"
+  new RegExp(String.raw`(?:^(?:[\w']+,? ){0,2}|\b(?:you|u|you've) )(?:got|have) (?:a|an|any|your|the)\b[^.?!]{0,30}?\b${RESUME_NOUN}\b[^.?!]{0,60}\?|\bany\b[^.?!]{0,20}?\b${RESUME_NOUN}\b[^.?!]{0,60}\?`),
+  new RegExp(String.raw`\b${RESUME_NOUN}\b[^.?!]{0,20}? (?:would be|is all i need|is what i need)(?: \w+)? (?:perfect|great|ideal|helpful|useful|good|fine|enough|appreciated)\b`),
 ]);
 
 /** "I'll send your resume to the client" tells, it does not ask. */
@@ -336,10 +356,28 @@ const RESUME_NEGATED = new RegExp(
 
 /** "...the hiring manager reviewing your resume. Can you send it over?": the ask names it in the next sentence. */
 const RESUME_MENTION = new RegExp(String.raw`\b${RESUME_NOUN}s?\b`);
-const SEND_IT = /\b(?:can|could|would|will) you (?:please |kindly )?(?:send|share|forward|e-?mail|attach|get) (?:me |us )?(?:it|one|yours|a copy)\b|^(?:please |kindly )?(?:send|share|forward) (?:me |us )?(?:it|one|yours)\b/;
+const ASK_CUE = String.raw`(?:(?:can|could|would|will) you(?: please| kindly| also| just| possibly| mind)?|(?:would|do) you mind|any chance you could|please|pls|plz|kindly)`;
+const DELIVER = String.raw`(?:send|sending|resend|resending|re-send|share|sharing|forward|forwarding|e-?mail|e-?mailing|mail|attach|attaching|drop|pop|shoot|pass|get|upload|uploading|reply with|replying with|provide|submit)`;
+const SEND_IT = new RegExp(
+  String.raw`(?:\b${ASK_CUE} |^)${DELIVER}(?: (?:me|us|over|across|back|again|through|along)){0,2} (?:it|one|yours|a copy|that|this|the file|(?:an?|the|your) (?:[\w-]+ ){0,2}?(?:version|copy))\b`,
+  'g',
+);
 
+/**
+ * A request sentence ("could you / please / would you mind" + send/resend/email + it, yours, a
+ * copy, a newer version) whose thing is the resume named in the same, the previous or the next
+ * sentence: "The client insists on a resume before any call, so could you email me yours?",
+ * "I don't have your CV on file. Would you mind sending it again?".
+ */
 function resumeByReference(doc: Doc): boolean {
-  return doc.sentences.some((s, i) => i > 0 && SEND_IT.test(s) && RESUME_MENTION.test(doc.sentences[i - 1] ?? ''));
+  return doc.sentences.some((s, i) => {
+    const near = [s, doc.sentences[i - 1] ?? '', doc.sentences[i + 1] ?? ''];
+    if (!near.some((n) => RESUME_MENTION.test(n))) return false;
+    for (const m of s.matchAll(SEND_IT)) {
+      if (!RESUME_NEGATED.test(clausePrefix(s, m.index))) return true;
+    }
+    return false;
+  });
 }
 
 const FOLLOW_UP = [
@@ -372,6 +410,15 @@ const FOLLOW_UP = [
   /\b(?:should|will|expect to|hope to) hear back\b|\b(?:is|are) (?:still )?reviewing your (?:profile|resume|cv|application)\b|\bkeep you (?:posted|updated|in the loop)\b/,
 ];
 
+/** Status notes with no fixed phrase (the answer is late, the client was chased); a mail that also screens is a screening question. */
+const FOLLOW_UP_STATUS = [
+  /\b(?:feedback|decision|answer|news|update|response|outcome)s? (?:will|is going to|might|may|could) (?:be|take)(?: a)?(?: bit| little| few days| while)? (?:delayed|late|longer|slow|a while|until|till)\b|\b(?:feedback|decision|answer|news|response|outcome) (?:is|are) (?:delayed|pending|taking (?:a bit |a little )?longer)\b/,
+  /\b(?:trying|try|reaching out to|emailing|writing to|pinging|nudging) you (?:one|a) (?:more|last|final) time\b|\bone (?:more|last|final) (?:time|try|attempt) (?:on|about|re|regarding)\b|\bif i (?:don't|do not) hear (?:back|from you)\b/,
+  /\bchas(?:ed|ing) (?:them|him|her|the (?:client|team|manager|hiring manager|company|panel|recruiter))\b/,
+  /\b(?:on|to|regarding|about|re) (?:the |my )?below (?:mail|e-?mail|message|note|thread)\b|\bmy (?:note|mail|e-?mail|message) (?:below|above)\b|\bcheck (?:if |whether |that )?you(?:'d| had|'ve| have)? (?:seen|got|received|read)\b/,
+  /\b(?:it'll|it will|that'll|should|it should|probably|likely) be (?:early|late|mid|the end of|end of)? ?next week\b|\b(?:they're|they are|client is|team is|manager is|panel is) (?:still )?(?:interviewing|meeting|deciding|finali[sz]ing|comparing|on (?:holiday|vacation|leave|pto))\b/,
+];
+
 /** Chases that only read as such in a reply: "Any interest?", "Thoughts?", "ping :)". */
 const FOLLOW_UP_REPLY = [/\bany (?:interest|thoughts)\b/, /(?:^|\n)(?:ping|bump|bumping|hello+|hi again|you there|are you there|\?+)\W{0,6}(?:\n|$)/, /\b(?:floating|bringing|pushing) (?:this|it) (?:back )?up\b/, /\b(?:client|team|manager|panel|they)(?:'s| is| are)? (?:still )?(?:reviewing|considering|going through|looking at)(?: your| (?:the )?(?:profiles?|applications?|candidates?|shortlist|cvs?|resumes?|submissions?)| (?:it|them) (?:this week|now|today)| this week| at the moment| now)\b/];
 
@@ -392,12 +439,13 @@ const QUALIFYING = [
   /\bwhat(?:'s| is) your (?:current )?(?:setup|situation|status|title|level|seniority|stack|timeline|timeframe|day rate|base)\b|\bwhat (?:level|title|seniority|grade)\b[^.?]{0,30}\byou\b|\bwhen (?:would|could|can|will) you be (?:able|free|available|ready) to\b/,
   /\bare you (?:currently |still |now )?(?:employed|working (?:at|for|full)|freelanc\w*|contracting|interviewing|on the market|in (?:other )?process(?:es)?|actively)\b|\bhow long (?:is|would|will|do) (?:your|you need|it take you)\b/,
   /\bwhat (?:kind|type|sort) of (?:role|team|company|work|position|project|environment|stack|setup)s? (?:are you|would you|do you|you're)\b|\b(?:do|would) you prefer\b|\bare you (?:ok|okay|fine|happy|comfortable) with\b|\bdeal-?breaker\b/,
+  /\bwhen are you (?:free|available) (?:from|to start)\b|(?:^|\n|[.!?] )(?:are |r )?(?:you|u) (?:in|based in|located in|living in|from) [^.?!\n]{1,40}\?/,
   /\b(?:authori[sz]ed|eligible|legally able) to work\b|\bdo you have (?:any )?(?:[\w-]+ )?experience\b|\bavailab(?:le|ility) to (?:start|join)\b/,
 ];
 
 /** Any question to the candidate about terms, place, time or experience is a screening question. */
 const QUESTION_TOPIC =
-  /\b(?:h-?1b|h4|ead|green card|gc|on-call|office|in[- ]person|days a week|rate|salary|compensation|comp|pay|remote|hybrid|on-?site|in-office|relocat\w*|commute|travel|visa|sponsorship|authori[sz]\w*|citizen\w*|notice|availab\w*|start|experience|years|based|located|location|time ?zone|overlap|level|w-?2|c2c|1099|full[- ]time|part[- ]time|contract\w*|requirement|(?:days?|weeks?) (?:a|per) (?:week|month)|schedule|clearance|certifi\w*|equity|base|bonus|permanent|perm|employed|take-home|travel\w*|next (?:move|role|job|step|position|gig)|setup|situation|freelanc\w*|title|seniority|team size|stack|earliest|how soon)\b/;
+  /\b(?:h-?1b|h4|ead|green card|gc|on-call|office|in[- ]person|days a week|rate|salary|compensation|comp|pay|remote|hybrid|on-?site|in-office|relocat\w*|commut\w*|travel|visa|sponsorship|authori[sz]\w*|citizen\w*|notice|availab\w*|start|experience|years|based|located|location|time ?zone|overlap|level|w-?2|c2c|1099|full[- ]time|part[- ]time|contract\w*|requirement|(?:days?|weeks?) (?:a|per) (?:week|month)|schedule|clearance|certifi\w*|equity|base|bonus|permanent|perm|employed|take-home|travel\w*|next (?:move|role|job|step|position|gig)|setup|situation|freelanc\w*|title|seniority|team size|stack|earliest|how soon)\b/;
 const TO_YOU = /\byou(?:r|'re|'d|'ve|'ll)?\b/;
 const ASKING = /\b(?:do|would|could|can|are|have|will|what|what's|which|how|where|when)\b/;
 /** Questions in a reply that are small talk or about the thread, not about the candidate. */
@@ -424,6 +472,7 @@ const RULES: readonly Rule[] = [
   { intent: 'other', test: (d) => firedAt(0.9, any(d.subject, MACHINE_SUBJECT) || any(d.all, MACHINE_TEXT)) },
   { intent: 'other', test: (d) => firedAt(0.7, any(d.all, LEGAL_THREAT)) },
   { intent: 'rejection', test: (d) => firedAt(0.9, asked(d, REJECTION, REJECTION_NEGATED)) },
+  { intent: 'other', test: (d) => firedAt(0.9, any(d.all, BULK_TEXT)) },
   { intent: 'github_username', test: githubRule },
   { intent: 'pii_request', test: (d) => firedAt(0.9, asked(d, PII)) },
   { intent: 'form_request', test: (d) => firedAt(0.85, asked(d, FORM)) },
@@ -431,7 +480,7 @@ const RULES: readonly Rule[] = [
   { intent: 'initial_contact', test: (d) => firedAt(0.75, !d.isReply && any(d.all, INTEREST) && !any(d.all, FOLLOW_UP)) },
   { intent: 'phone_request', test: (d) => firedAt(0.85, asked(d, PHONE)) },
   { intent: 'resume_request', test: (d) => firedAt(0.85, asked(d, RESUME_SEND, RESUME_NEGATED) || asked(d, RESUME_ASK) || resumeByReference(d)) },
-  { intent: 'follow_up', test: (d) => firedAt(0.75, any(d.all, FOLLOW_UP) || (d.isReply && any(d.all, FOLLOW_UP_REPLY))) },
+  { intent: 'follow_up', test: (d) => firedAt(0.75, any(d.all, FOLLOW_UP) || (any(d.all, FOLLOW_UP_STATUS) && qualifyingKinds(d) === 0) || (d.isReply && any(d.all, FOLLOW_UP_REPLY))) },
   { intent: 'qualifying_question', test: (d) => qualifyingConfidence(qualifyingKinds(d)) },
 ];
 

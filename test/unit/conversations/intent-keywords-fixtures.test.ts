@@ -34,7 +34,9 @@ const SETS = [
   { file: 'recruiter-intents-fresh.jsonl', floor: 0.95, perIntent: 25 },
   { file: 'recruiter-intents-fresh-2.jsonl', floor: 0.92, perIntent: 10 },
   { file: 'recruiter-intents-fresh-3.jsonl', floor: 0.97, perIntent: 16 },
-  { file: 'recruiter-intents-fresh-4.jsonl', floor: 0.79, perIntent: 10 },
+  { file: 'recruiter-intents-fresh-4.jsonl', floor: 0.97, perIntent: 10 },
+  { file: 'recruiter-intents-fresh-5.jsonl', floor: 0.97, perIntent: 15 },
+  { file: 'recruiter-intents-fresh-6.jsonl', floor: 0.88, perIntent: 10 },
 ];
 
 describe('classifyByKeywords on the invented fixture sets', () => {

@@ -320,6 +320,55 @@ describe('classifyByKeywords: new look-alikes', () => {
   }
 });
 
+describe('classifyByKeywords: request sentences and endings told as events', () => {
+  const cases: [string, IntentInput, Intent][] = [
+    ['the resume named in one clause, asked for in the next', reply('The client insists on a resume before any call, so could you email me yours?'), 'resume_request'],
+    ['"would you mind sending it again" after the CV sentence', reply("I don't seem to have your CV on file. Would you mind sending it again?"), 'resume_request'],
+    ['"could you resend it?" before naming the resume', reply('Could you resend it? It is the resume I need.'), 'resume_request'],
+    ['"a newer version" of the resume', reply('The resume you sent is from 2022. Could you send an up-to-date version?'), 'resume_request'],
+    ['"got a CV I can pass along?"', reply('hey, got a CV I can pass along to the CTO?'), 'resume_request'],
+    ['"curriculum" alone', reply('Can you send me your curriculum please?'), 'resume_request'],
+    ['"decided not to hire for this"', reply('Sorry - the founders decided not to hire for this right now.'), 'rejection'],
+    ['"we\u2019ve just made a hire"', reply("We've just made a hire for this position, so I'll close things off."), 'rejection'],
+    ['"on ice"', reply('The client pulled the contract, the whole programme is on ice.'), 'rejection'],
+    ['"won\u2019t take it further"', reply('They liked you but want more management experience, so they won\'t take it further.'), 'rejection'],
+    ['"won\u2019t be extending an offer"', reply('The panel did not see enough depth. We won\'t be extending an offer.'), 'rejection'],
+    ['an applicant-tracking rejection from a no-reply address', fresh('After reviewing your application we have decided not to move forward. Please do not reply to this email.', 'Your application'), 'rejection'],
+    ['"chased them again"', reply('No word from the client. Chased them again this morning, will let you know.'), 'follow_up'],
+    ['"it\u2019ll be early next week"', reply("They're still interviewing this week, so it'll be early next week before I have an answer."), 'follow_up'],
+    ['"feedback will be a bit delayed"', reply('The hiring manager is away until the 14th, so feedback will be a bit delayed.'), 'follow_up'],
+    ['"on below mail"', reply('Hi, kindly update on my below mail.'), 'follow_up'],
+    ['a survey named by what it is', reply("They have a short intake survey for all candidates, here's the link."), 'form_request'],
+    ['a self-assessment attached', reply("We ask candidates to complete a skills self-assessment. It's attached as an Excel sheet."), 'form_request'],
+    ['questions in a doc', reply('Could you answer the five questions in the doc below and send it back?'), 'form_request'],
+    ['"quick zoom this week?"', reply("nice. quick zoom this week? i'm free thursday"), 'phone_request'],
+    ['"available for a short Google Meet"', reply('Are you available for a short Google Meet today?'), 'phone_request'],
+    ['"you in europe or US?"', reply("sweet. you in europe or US? we're mostly CET"), 'qualifying_question'],
+    ['"when are you free from?" is a start date', reply('When are you free from?'), 'qualifying_question'],
+    ['"is that commutable for you?"', reply('The team is in the office three days a week in Leeds. Is that commutable for you?'), 'qualifying_question'],
+    ['a screening question after a status line stays a screening question', reply("It'll be early next week before they decide on the other role. What's your day rate?"), 'qualifying_question'],
+    ['a job digest by its subject', fresh('- Senior Backend Engineer, Remote\n- Staff SRE, London', 'Weekly jobs digest'), 'other'],
+  ];
+  for (const [name, input, intent] of cases) {
+    it(`${intent}: ${name}`, () => {
+      expect(classifyByKeywords(input).intent).toBe(intent);
+    });
+  }
+
+  const notThis: [string, IntentInput, Intent][] = [
+    ['a CV already in hand is not an ask', reply("I have your CV already. What's your notice period?"), 'resume_request'],
+    ['"thanks for your resume" then another ask', reply('Thanks for sending your resume. Could you send me your availability for next week?'), 'resume_request'],
+    ['"no need to resend your CV"', reply('No need to resend your CV, I have it. Could you confirm your rate?'), 'resume_request'],
+    ['"awaiting your response" as a sign-off is not a chase', reply('Please confirm if you are comfortable relocating to Phoenix.\n\nAwaiting your response.'), 'follow_up'],
+    ['a candidate survey in the news is not a form', fresh('We are hiring a platform engineer. Our Stack Overflow survey results were great. Interested?', 'Role'), 'form_request'],
+  ];
+  for (const [name, input, intent] of notThis) {
+    it(`not ${intent}: ${name}`, () => {
+      expect(classifyByKeywords(input).intent).not.toBe(intent);
+    });
+  }
+});
+
 describe('classifyByKeywords: cost', () => {
   it('stays fast on long adversarial input', () => {
     const nasty = [
@@ -335,6 +384,10 @@ describe('classifyByKeywords: cost', () => {
       `${'gave '.repeat(5_000)}star`,
       `${'no feedback '.repeat(3_000)}`,
       `${'let you know '.repeat(3_000)}`,
+      `${'could you send '.repeat(3_000)}it`,
+      `${'got a '.repeat(5_000)}cv`,
+      `${'you in '.repeat(5_000)}?`,
+      `${'answer the questions '.repeat(2_000)}`,
       'x\n'.repeat(10_000),
     ];
     const started = performance.now();
