@@ -1,31 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { newMessageId, replyHeaders, replySubject } from '../../../src/outbound/compose-reply.js';
-import type { InboundEmail } from '../../../src/parse/inbound-email.js';
+import { inbound } from '../../support/inbound.js';
 import { parseEmail } from '../../../src/parse/parse-email.js';
-
-function inbound(over: Partial<InboundEmail> = {}): InboundEmail {
-  return {
-    from: { address: 'dana.recruiter@talentco.example', name: 'Dana Recruiter' },
-    to: [{ address: 'hermes@example.test', name: '' }],
-    cc: [],
-    replyTo: [],
-    subject: 'Backend role',
-    messageId: '<parent@talentco.example>',
-    inReplyTo: null,
-    references: [],
-    date: null,
-    text: 'Hi',
-    quotedText: '',
-    signature: '',
-    fromHtml: false,
-    html: null,
-    attachments: [],
-    contentType: 'text/plain',
-    headers: {},
-    ...over,
-  };
-}
 
 describe('replySubject', () => {
   it('adds Re: to a fresh subject', () => {

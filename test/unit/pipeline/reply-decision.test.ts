@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/config.js';
-import type { InboundEmail } from '../../../src/parse/inbound-email.js';
+import { inbound } from '../../support/inbound.js';
 import { resolveForward } from '../../../src/pipeline/forward.js';
 import { TERMINAL_STATES, type ConversationState } from '../../../src/db/schema.js';
 import { decideReply, staysOutsideConversations, type DecisionInput } from '../../../src/pipeline/reply-decision.js';
@@ -116,25 +116,14 @@ describe('staysOutsideConversations', () => {
 });
 
 describe('resolveForward: who may hand over a recruiter email', () => {
-  const forward = (from: string): InboundEmail => ({
-    from: { address: from, name: 'Alex' },
-    to: [{ address: 'forward@example.test', name: '' }],
-    cc: [],
-    replyTo: [],
-    subject: 'Fwd: Backend role',
-    messageId: '<fwd-1@example.test>',
-    inReplyTo: null,
-    references: [],
-    date: null,
-    text: 'See below.\n\n---------- Forwarded message ---------\nFrom: Jamie Lee <jamie@agency.example>\nDate: Mon, 2 Nov 2026 10:00:00 +0000\nSubject: Backend role\nTo: Alex <alex@personal.example>\n\nHi Alex, a backend role for you.',
-    quotedText: '',
-    signature: '',
-    fromHtml: false,
-    html: null,
-    attachments: [],
-    contentType: 'text/plain',
-    headers: {},
-  });
+  const forward = (from: string) =>
+    inbound({
+      from: { address: from, name: 'Alex' },
+      to: [{ address: 'forward@example.test', name: '' }],
+      subject: 'Fwd: Backend role',
+      messageId: '<fwd-1@example.test>',
+      text: 'See below.\n\n---------- Forwarded message ---------\nFrom: Jamie Lee <jamie@agency.example>\nDate: Mon, 2 Nov 2026 10:00:00 +0000\nSubject: Backend role\nTo: Alex <alex@personal.example>\n\nHi Alex, a backend role for you.',
+    });
   const base = { HERMES_ADDRESS: 'hermes@example.test', CHANNEL_FORWARDED_ADDRESSES: 'forward@example.test' };
 
   it('acts on forwards from the configured forwarders only', async () => {
