@@ -3,7 +3,7 @@ import type { Config } from '../config/config.js';
 import { isMigrated, openDatabase, type Db } from '../db/database.js';
 import { parseEmail } from '../parse/parse-email.js';
 import { viewEmail } from '../pipeline/inspect.js';
-import { escalationFor, offlineIntent, screenEmail } from '../pipeline/reply-plan.js';
+import { escalationFor, offlineIntent, screenEmail, turnIntentOf } from '../pipeline/reply-plan.js';
 import { resolveForward } from '../pipeline/forward.js';
 import { advance, describeTransition } from '../conversations/state-machine.js';
 import { loadEscalationLists } from '../safety/escalation.js';
@@ -45,7 +45,7 @@ export async function inspectCommand(config: Readonly<Config>, source: string): 
     const conversation = view.thread.kind === 'new' ? null : view.thread.conversation;
     const escalation = escalationFor(email, conversation, config, loadEscalationLists(config.configDir));
     const { intent, githubUsername } = offlineIntent(email, config, conversation?.state ?? null);
-    const turnIntent = githubUsername && intent.intent !== 'rejection' ? 'github_username' : intent.intent;
+    const turnIntent = turnIntentOf(intent.intent, githubUsername);
     // Offline: no star check, so a username leads to AWAITING_STAR unless the star is already verified.
     const transition = advance(conversation?.state ?? 'INITIAL', turnIntent, {
       escalate: escalation.escalate,

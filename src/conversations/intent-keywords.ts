@@ -1,4 +1,5 @@
 import type { Intent, IntentInput } from './intents.js';
+import { RESERVED_GITHUB_NAMES } from '../github/username-words.js';
 
 /**
  * The deterministic intent classifier: used when AI is off and whenever the model's answer
@@ -203,10 +204,6 @@ const REJECTION = everyMatch([
 /** "If this isn't a fit..." and "before I close the req" are not rejections. */
 const REJECTION_NEGATED = /\b(?:if|whether|unless|before|in case|otherwise|or else)\b[^.]*$/;
 
-const GITHUB_RESERVED = new Set([
-  'about', 'apps', 'collections', 'contact', 'enterprise', 'explore', 'features', 'join', 'login', 'marketplace', 'new', 'notifications',
-  'orgs', 'pricing', 'pulls', 'issues', 'search', 'security', 'settings', 'site', 'sponsors', 'team', 'topics', 'trending',
-]);
 const NOT_A_HANDLE = new Set([
   'a', 'above', 'also', 'an', 'at', 'attached', 'below', 'great', 'here', 'in', 'is', 'linked', 'listed', 'my', 'not', 'on', 'private',
   'public', 'same', 'the', 'there', 'very', 'where', 'your',
@@ -239,7 +236,7 @@ function githubRule(doc: Doc): number {
       for (const m of sentence.matchAll(trigger)) {
         const name = m[1] ?? '';
         // "your GitHub username is..." or "what's your handle?" is about the owner, not the recruiter.
-        if (/\byour\b[^.]*$/.test(clausePrefix(sentence, m.index)) || GITHUB_RESERVED.has(name) || NOT_A_HANDLE.has(name)) continue;
+        if (/\byour\b[^.]*$/.test(clausePrefix(sentence, m.index)) || RESERVED_GITHUB_NAMES.has(name) || NOT_A_HANDLE.has(name)) continue;
         return 0.95;
       }
     }

@@ -7,6 +7,19 @@ export type StarCheck =
   | { status: 'not_starred' }
   | { status: 'retry_later'; retryAt: number; reason: string };
 
+/**
+ * When a star not seen yet should be checked again: at the time GitHub named after a limit or a
+ * failure, otherwise after the configured interval.
+ */
+export function nextStarCheckAt(check: Exclude<StarCheck, { status: 'starred' }>, now: number, recheckIntervalMs: number): number {
+  return check.status === 'retry_later' ? check.retryAt : now + recheckIntervalMs;
+}
+
+/** The line of the owner's star alert that says who starred what. */
+export function starAlertReason(username: string | null, repo: { owner: string; name: string } | null): string {
+  return `GitHub user ${username} starred ${repo?.owner}/${repo?.name}`;
+}
+
 export interface StarClientOptions {
   /** API base without a trailing slash: https://api.github.com, or a local fake in tests. */
   apiUrl: string;

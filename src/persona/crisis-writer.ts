@@ -2,7 +2,7 @@ import type { LlmClient } from '../llm/anthropic-client.js';
 import { errorMessage } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
 import type { ReplyContext, ReplyDraft } from './reply-writer.js';
-import { renderTemplate } from './templates.js';
+import { greetingFor, renderTemplate } from './templates.js';
 
 export interface CrisisWriterDeps {
   template: { name: string; body: string };
@@ -19,11 +19,7 @@ export interface CrisisWriterDeps {
  */
 export function createCrisisWriter(deps: CrisisWriterDeps) {
   const fromTemplate = (ctx: ReplyContext, reason: string | null): ReplyDraft => {
-    const first = ctx.recruiterName.trim().split(/\s+/)[0] ?? '';
-    const text = renderTemplate(deps.template.body, {
-      greeting: /^[\p{L}'-]{1,40}$/u.test(first) ? `Hi ${first},` : 'Hi,',
-      ownerName: ctx.ownerName,
-    });
+    const text = renderTemplate(deps.template.body, { greeting: greetingFor(ctx.recruiterName), ownerName: ctx.ownerName });
     return { text, source: 'template', templateUsed: deps.template.name, aiModel: null, tokensIn: null, tokensOut: null, fallbackReason: reason };
   };
 

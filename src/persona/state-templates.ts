@@ -6,7 +6,7 @@
  */
 import type { Persona, StateTemplateName } from './persona.js';
 import { baseVars, replyState, starPushLevel, type PromptInput } from './prompt.js';
-import { pickReplyTemplate, renderTemplate } from './templates.js';
+import { firstName, greetingFor, pickReplyTemplate, renderTemplate } from './templates.js';
 
 export type TemplateInput = PromptInput & { recruiterName: string; subject: string };
 
@@ -59,12 +59,3 @@ function tidy(text: string): string {
   return text.replace(/\n{3,}/g, '\n\n');
 }
 
-function firstName(name: string): string {
-  const first = name.trim().split(/\s+/)[0] ?? '';
-  return /^[\p{L}'-]{1,40}$/u.test(first) ? first : '';
-}
-
-function greetingFor(recruiterName: string): string {
-  const first = firstName(recruiterName);
-  return first ? `Hi ${first},` : 'Hi,';
-}

@@ -40,6 +40,18 @@ export function pickReplyTemplate(set: TemplateSet, attempt: number): { name: st
   return set.replies[index]!;
 }
 
+/** The recruiter's first name as a template may use it: only when it looks like a name. */
+export function firstName(name: string): string {
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return /^[\p{L}'-]{1,40}$/u.test(first) ? first : '';
+}
+
+/** "Hi Dana," when the first name looks like one, else "Hi,". */
+export function greetingFor(recruiterName: string): string {
+  const first = firstName(recruiterName);
+  return first ? `Hi ${first},` : 'Hi,';
+}
+
 /** `{{name}}` placeholders; unknown names render empty so a typo never leaks braces to a recruiter. */
 export function renderTemplate(body: string, vars: Record<string, string>): string {
   return body

@@ -9,7 +9,8 @@ import { composeMonitorCopy } from '../outbound/alerts.js';
 import { queueOwnerAlert, queueOwnerMail } from '../outbound/owner-mail.js';
 import type { InboundEmail } from '../parse/inbound-email.js';
 import type { EmailView } from './inspect.js';
-import { describeTransition, type ReplyPlan } from './reply-plan.js';
+import { describeTransition } from '../conversations/state-machine.js';
+import type { ReplyPlan } from './reply-plan.js';
 
 export interface CommitInput {
   config: Readonly<Config>;

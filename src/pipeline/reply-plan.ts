@@ -2,9 +2,9 @@ import type { Config } from '../config/config.js';
 import type { Intent, IntentResult } from '../conversations/intents.js';
 import { classifyByKeywords } from '../conversations/intent-keywords.js';
 import { classifyIntent } from '../conversations/intent-llm.js';
-import { advance, describeTransition, type Transition } from '../conversations/state-machine.js';
+import { advance, type Transition } from '../conversations/state-machine.js';
 import type { Conversation, ConversationState, ConversationUpdate } from '../db/schema.js';
-import type { StarCheck } from '../github/star-client.js';
+import { nextStarCheckAt, starAlertReason, type StarCheck } from '../github/star-client.js';
 import { extractGithubUsername } from '../github/username.js';
 import type { LlmClient } from '../llm/anthropic-client.js';
 import { aiEnabledFor, type AiRollout } from '../llm/ai-rollout.js';
@@ -109,7 +109,7 @@ export function usernameIn(text: string, config: Readonly<Config>, state: Conver
 
 /**
  * The intent and GitHub username as `hermes inspect` shows them: the keyword classifier, no
- * network. A username in the mail makes it a github_username turn unless the mail is a rejection.
+ * network (`turnIntentOf` then gives the state machine's input).
  */
 export function offlineIntent(email: InboundEmail, config: Readonly<Config>, state: ConversationState | null = null): { intent: IntentResult; githubUsername: string | null } {
   const k = classifyByKeywords({ subject: email.subject, text: email.text, isReply: isReplyMail(email) });
@@ -118,6 +118,14 @@ export function offlineIntent(email: InboundEmail, config: Readonly<Config>, sta
 }
 
 const stateOf = (c: Conversation | null): ConversationState => c?.state ?? 'INITIAL';
+
+/**
+ * The intent the state machine gets: a GitHub handle in the mail is the turn that matters most,
+ * so it is checked even when the classifier saw something else, unless the mail is a rejection.
+ */
+export function turnIntentOf(intent: Intent, githubUsername: string | null): Intent {
+  return githubUsername && intent !== 'rejection' ? 'github_username' : intent;
+}
 
 function parseUsed(json: string | undefined): number[] {
   try {
@@ -195,8 +203,7 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
 
   const found = usernameIn(text, config, conversation?.state ?? null);
   const githubUsername = found ?? conversation?.github_username ?? null;
-  // A handle in the mail is the turn that matters most: it is checked even when the classifier saw something else.
-  const turnIntent: Intent = found && intent.intent !== 'rejection' ? 'github_username' : intent.intent;
+  const turnIntent = turnIntentOf(intent.intent, found);
 
   let starCheck: StarCheck | null = null;
   if (turnIntent === 'github_username' && githubUsername && deps.checkStar) starCheck = await deps.checkStar(githubUsername);
@@ -219,13 +226,13 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
       patch.star_verified = 1;
       patch.star_check_after = null;
     } else {
-      patch.star_check_after = starCheck.status === 'retry_later' ? starCheck.retryAt : now + config.github.recheckIntervalMs;
+      patch.star_check_after = nextStarCheckAt(starCheck, now, config.github.recheckIntervalMs);
     }
   }
 
   const base = { ...noTurn, shield, escalation, intent, githubUsername, starCheck, transition };
   if (transition.to === 'STARRED') {
-    const reasons = [`GitHub user ${githubUsername} starred ${config.github.repo?.owner}/${config.github.repo?.name}`];
+    const reasons = [starAlertReason(githubUsername, config.github.repo)];
     return { ...base, reply: null, alert: { kind: 'star', reasons }, validationPassed: null, conversationPatch: patch };
   }
   if (transition.to === 'GHOSTED' || transition.action === 'none' || transition.action === 'ghost') {
@@ -328,4 +335,3 @@ function legacyContext(
   };
 }
 
-export { describeTransition };

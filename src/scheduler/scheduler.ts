@@ -2,7 +2,7 @@ import type { Config } from '../config/config.js';
 import { advance, describeTransition } from '../conversations/state-machine.js';
 import { transaction, type Db } from '../db/database.js';
 import { TERMINAL_STATES } from '../db/schema.js';
-import type { StarCheck } from '../github/star-client.js';
+import { nextStarCheckAt, starAlertReason, type StarCheck } from '../github/star-client.js';
 import { queueOwnerAlert } from '../outbound/owner-mail.js';
 import { errorMessage } from '../shared/errors.js';
 import type { Logger } from '../shared/logger.js';
@@ -128,7 +128,7 @@ export class Scheduler {
             conversationId: conv.id,
             sender: conv.sender,
             subject: conv.subject,
-            reasons: [`GitHub user ${conv.github_username} starred ${config.github.repo?.owner}/${config.github.repo?.name}`],
+            reasons: [starAlertReason(conv.github_username, config.github.repo)],
             now: at,
           });
           if (!alerted) log.warn({ conversationId: conv.id }, 'star alert not sent: OWNER_ALERT_ADDRESS is not set');
@@ -136,7 +136,7 @@ export class Scheduler {
         });
         if (moved) log.info({ conversationId: conv.id }, 'state AWAITING_STAR -> STARRED');
       } else {
-        const next = result.status === 'retry_later' ? result.retryAt : at + config.github.recheckIntervalMs;
+        const next = nextStarCheckAt(result, at, config.github.recheckIntervalMs);
         if (result.status === 'retry_later') counts.retryLater++;
         else counts.notYet++;
         await db.updateTable('conversations').set({ star_checked_at: at, star_check_after: next }).where('id', '=', conv.id).execute();
