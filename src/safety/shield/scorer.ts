@@ -128,17 +128,45 @@ export function jailbreakProbability(text: string): number {
   return probability(W.jailbreak, features(text, W.bits));
 }
 
+/**
+ * Words for a person's own distress: low mood, anxiety, hopelessness, loneliness, shame,
+ * exhaustion, pain, treatment and the words of death and self-harm. Each is ordinary on its own
+ * ("I'm tired", "a pain to set up"); the screen counts how many different ones a writer uses
+ * about themself (see `DISTRESS_WORDS_FOR_MODEL` in screen-text.ts). Whole words only, so
+ * "cutting-edge", "exhaustive" and "legal counsel" do not count.
+ */
+export const DISTRESS_WORDS: readonly string[] = [
+  'depressed', 'depression', 'depressing', 'anxiety', 'anxious', 'hopeless', 'hopelessness', 'worthless',
+  'lonely', 'loneliness', 'friendless', 'numb', 'miserable', 'misery', 'suffering', 'crying', 'cried',
+  'tears', 'unhappy', 'exhausted', 'loathing', 'hatred', 'ashamed', 'trapped', 'burden', 'helpless',
+  'desperate', 'despair', 'agony', 'therapy', 'therapist', 'counselor', 'counsellor', 'psychiatrist',
+  'antidepressants', 'meds', 'suicidal', 'suicide', 'overdose', 'scars', 'bipolar', 'ptsd', 'anorexia',
+  'bulimia', 'empty', 'pointless', 'meaningless', 'failure', 'useless', 'sad', 'sadness', 'pain',
+  'painful', 'hurt', 'hurts', 'hurting', 'alone', 'tired', 'dead', 'die', 'dying', 'death', 'kill',
+];
+const DISTRESS_RE = new RegExp(`\\b(?:${DISTRESS_WORDS.join('|')})\\b`, 'g');
+
+/** How many different distress words the writer's own sentences hold. */
+export function distressWords(own: string): number {
+  const seen = new Set<string>();
+  DISTRESS_RE.lastIndex = 0;
+  for (let m = DISTRESS_RE.exec(own); m; m = DISTRESS_RE.exec(own)) seen.add(m[0]);
+  return seen.size;
+}
+
 export interface CrisisScore {
   probability: number;
   /** The probability is over `high` and the text is about its writer (focus over `sureFocus`). */
   sure: boolean;
+  /** Different distress words in the writer's own sentences (`distressWords`). */
+  distress: number;
 }
 
 export function crisisScore(text: string): CrisisScore {
   const view = writerView(text);
   const p = probability(W.crisis, crisisFeatures(view, W.bits));
   const sure = W.crisis.sureFocus !== undefined && p >= W.crisis.high && view.focus >= W.crisis.sureFocus;
-  return { probability: p, sure };
+  return { probability: p, sure, distress: sure ? distressWords(view.own) : 0 };
 }
 
 /** Both models at once, for tools and tests; screening asks only for the kind it needs. */

@@ -5,7 +5,7 @@
 import { attributeCrisis } from './crisis-attribution.js';
 import { normaliseForShield } from './fast-normalise.js';
 import { RULE_GATES } from './positional-gates.js';
-import { crisisScore, jailbreakProbability, scorerModels } from './scorer.js';
+import { crisisScore, DISTRESS_WORDS, jailbreakProbability, scorerModels } from './scorer.js';
 import { SubstringSet } from './substrings.js';
 import { CRISIS_EVASIVE, CRISIS_RULES, JAILBREAK_EVASIVE, JAILBREAK_RULES, RULE_HINTS, RULE_REQUIRES, type Rule, type RuleKind } from './rules.js';
 
@@ -68,7 +68,22 @@ const PLANS: RulePlan[] = RULES.map((rule) => {
     gate: RULE_GATES[rule.id],
   };
 });
+const DISTRESS_IDS = DISTRESS_WORDS.map((w) => TABLE.id(w, true));
 const SUBSTRINGS = new SubstringSet(TABLE.patterns, TABLE.whole);
+
+/**
+ * A text with no crisis phrase at all is still read by the crisis model when it holds at least
+ * this many different distress words (`DISTRESS_WORDS`) about its writer; the same number, beside
+ * a sure model, adds the `distress-words` signal. Counted over the whole piece first (from the
+ * table scan every text gets), then over the writer's own sentences.
+ */
+export const DISTRESS_WORDS_FOR_MODEL = 3;
+
+function distinctFound(found: Uint8Array, ids: readonly number[]): number {
+  let n = 0;
+  for (const id of ids) if (found[id] === 1) n++;
+  return n;
+}
 
 function anyFound(found: Uint8Array, ids: readonly number[]): boolean {
   for (const id of ids) if (found[id] === 1) return true;
@@ -123,8 +138,15 @@ function evasiveTokens(text: string, spans: Array<[number, number]>, out: Signal
  * prompts and Reddit posts, it reads long ordinary email as chat-like, so it may only tip a weak
  * rule match over the line, never decide alone. The crisis model counts three quarters when it is
  * sure (see `crisisScore`), so that it and one weak first-person signal (0.25) decide together.
+ *
+ * People in crisis do not always use a crisis phrase: some write about crying, therapy, being
+ * alone and tired, and never name death. When the sure model sees the writer use at least
+ * `DISTRESS_WORDS_FOR_MODEL` different distress words about themself, that vocabulary is the weak
+ * first-person signal (0.25, `despair`). It never counts without the sure model: helpers use the
+ * same words about the reader and about their own past, which is what the model's writer focus
+ * tells apart.
  */
-function scorerSignals(text: string, out: Signal[]): void {
+function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   // Crisis phrases about someone else, negated or long past weigh less before anything is summed.
   attributeCrisis(text, out);
   // Half a signal only matters next to a weak rule match; clean mail skips the model entirely.
@@ -133,7 +155,8 @@ function scorerSignals(text: string, out: Signal[]): void {
     return score > 0 && score < 1;
   };
   const jb = undecided('jailbreak');
-  const crisis = undecided('crisis');
+  const crisisSoFar = kindScore(out, 'crisis');
+  const crisis = (crisisSoFar > 0 && crisisSoFar < 1) || (crisisSoFar === 0 && distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL);
   if (!jb && !crisis) return;
   const add = (kind: RuleKind, prob: number, sure: boolean, category: string) => {
     // A sure model (crisis only) and one weak first-person rule signal beside it decide together.
@@ -144,6 +167,7 @@ function scorerSignals(text: string, out: Signal[]): void {
   if (crisis) {
     const c = crisisScore(text);
     add('crisis', c.probability, c.sure, 'suicidal_ideation');
+    if (c.sure && c.distress >= DISTRESS_WORDS_FOR_MODEL) out.push({ rule: 'distress-words', category: 'despair', kind: 'crisis', weight: 0.25, offset: 0, length: 0 });
   }
 }
 
@@ -169,7 +193,7 @@ export function screenPiece(raw: string): PieceResult {
   }
   dividerArt(text, signals);
   evasiveTokens(text, evasive, signals);
-  scorerSignals(text, signals);
+  scorerSignals(text, inText, signals);
   return { signals, normalisedLength: text.length };
 }
 
