@@ -24,6 +24,13 @@ const AI = String.raw`(?:ai|a\.i\.|chatgpt|gpt-?\d?o?|openai|llm|language model|
 const OVERRIDE_VERB = String.raw`(?:ignore|disregard|forget|override|bypass|neglect|discard)`;
 const RULE_NOUN = String.raw`(?:instructions?|prompts?|rules|directives?|guidelines|programming|restrictions|constraints|commands|context|guardrails|policies|safeguards|filters|training)`;
 
+// "Instructions" and "new / important / urgent" in the languages the translated rules cover.
+// Word edges that know accented letters (\b does not): "nua" must not match inside "manual".
+const ML_START = String.raw`(?<![a-zà-ÿ])`;
+const ML_END = String.raw`(?![a-zà-ÿ])`;
+const ML_INSTRUCTIONS = String.raw`${ML_START}(?:instrucciones|instruções|instructions|anweisungen|istruzioni|instructies|imiyalelo|udhëzime[a-z]{0,2}|treoracha|stiùireadh|stiùiridhean)${ML_END}`;
+const ML_NEW = String.raw`${ML_START}(?:nuevas|importantes|urgentes|novas|nouvelles|neue|wichtige|dringende|nuove|importanti|urgenti|nieuwe|belangrijke|emisha|ebalulekile|reja|rëndësishme|nua|tábhachtacha|ùr|cudromach)${ML_END}`;
+
 export const JAILBREAK_RULES: Rule[] = [
   J('override-qualified', 'jailbreak_keyword', 1, new RegExp(String.raw`\b${OVERRIDE_VERB}\s+(?:(?:all|any|of|the|your|these|those|every)\s+){0,3}(?:previous|prior|above|earlier|preceding|former|initial|original|pre-?existing|system|safety|old)\s+(?:[a-z]+\s+)?${RULE_NOUN}\b`, 'g')),
   J('override-yours', 'jailbreak_keyword', 1, new RegExp(String.raw`\b${OVERRIDE_VERB}\s+(?:(?:all|any|of)\s+){0,2}(?:your|all)\s+(?:[a-z]+\s+)?${RULE_NOUN}\b`, 'g')),
@@ -44,6 +51,13 @@ export const JAILBREAK_RULES: Rule[] = [
   J('privileges', 'jailbreak_keyword', 0.5, /\b(?:grant|give|enable)\s+(?:me\s+|yourself\s+)?(?:temporary\s+)?(?:admin|administrative|root|elevated|developer|sudo)\s+(?:privileges|access|rights|mode)\b/g),
   J('response-directive', 'jailbreak_keyword', 0.5, /\b(?:include|insert|add|append|output|print|write|repeat|start|begin|end)\b[^.\n]{0,40}\b(?:in|to|at the (?:start|end|beginning) of|with)\s+your\s+(?:response|reply|output|answer|summary|completion)\b/g),
   S('exfil-markup', 'jailbreak_keyword', 0.5, /!\[[^\]\n]{0,60}\]\(\s*https?:[^)\s]{0,200}\?|<(?:img|svg|iframe|script)\b[^>]{0,200}\bon[a-z]{2,12}\s*=|\bjavascript:|\bconsole\.log\(/g),
+  // The same attacks in other languages. Injections are translated, often into languages a filter
+  // is unlikely to know, to slip past English rules (see docs/shield.md, "Other languages").
+  J('response-directive-ml', 'jailbreak_keyword', 0.5, /\b(?:en|a) (?:tu|su) respuesta\b|\b(?:na|em) (?:sua|tua) resposta\b|\bdans (?:ta|votre) réponse\b|\bin (?:deiner|ihrer|deine|ihre) antwort\b|\bnella (?:tua|sua) risposta\b|\bin (?:je|jouw|uw) antwoord\b|\b[a-z]{0,4}m(?:pe)?pendul[a-z]{0,6} yakho\b|\bpërgjigj[a-zë]{0,4} (?:tënde|tuaj)\b|\b(?:do|d') ?fhreagra\b|\b(?:fhreagairt agad|do fhreagairt)\b/g),
+  // A framed header announcing new or important instructions: both words, in either order.
+  S('new-instructions-ml', 'boundary_inversion', 1, new RegExp(String.raw`(?:\*{2,3}|#{2,3}|={3,})[^\n*#=]{0,30}(?:${ML_INSTRUCTIONS}[^\n*#=]{0,30}${ML_NEW}|${ML_NEW}[^\n*#=]{0,30}${ML_INSTRUCTIONS})`, 'g')),
+  J('mode-ml', 'author_marker', 0.5, /\b(?:modo (?:de )?desarrollador|modo (?:de )?desenvolvedor|mode développeur|entwicklermodus|modalità sviluppatore|ontwikkelaarsmodus|imodi yonjiniyela|modalitetin zhvillues|mód forbartha|modh leasachaidh)\b/g),
+  J('override-ml', 'jailbreak_keyword', 1, /\bignor[a-z]{0,4} (?:todas |toutes |alle |tutte |all )?(?:las |les |le |as |os |de )?(?:instrucciones|instructions|anweisungen|istruzioni|instruções|instructies)(?: (?:anteriores|précédentes|precedenti|vorherigen|bisherigen|vorigen|eerdere|vorige))\b|\b(?:vergiss|vergessen sie) (?:alle )?(?:vorherigen |bisherigen )?anweisungen\b/g),
   J('test-framing', 'jailbreak_keyword', 0.5, /\b(?:for testing purposes(?: only)?\s*[:,]|this is a test\.|part of a test pipeline|to enable debugging,|system malfunction\.|unlock hidden functionalit(?:y|ies)|enable experimental features)/g),
   J('mode-on', 'author_marker', 1, /\b(?:developer|dev|debug|god|jailbreak|jailbroken|dan|unrestricted|unfiltered|admin|sudo|evil|chaos|opposite)\s+mode\b[^.\n]{0,20}\b(?:enabled|activated|on|engaged|unlocked)\b|\b(?:enable|activate|enter|operating in|running in|you are in|switch to)\s+(?:the\s+)?(?:developer|dev|debug|god|jailbreak|dan|unrestricted|unfiltered|admin|sudo)\s+mode\b/g),
   J('mode', 'author_marker', 0.5, /\b(?:developer|god|jailbreak|dan|unrestricted|unfiltered|sudo|evil)\s+mode\b/g),
@@ -179,6 +193,10 @@ export const RULE_HINTS: Record<string, string[]> = {
   execute: ['execute', 'perform', 'carry'],
   'given-instructions': ['instructions'],
   'exfil-markup': ['~![', '~<img', '~<svg', '~<iframe', '~<script', '~javascript:', '~console.log'],
+  'response-directive-ml': ['respuesta', 'resposta', 'ponse', 'antwort', 'risposta', 'antwoord', '~mpendul', '~rgjigj', 'fhreagra', 'fhreagairt'],
+  'new-instructions-ml': ['instrucciones', '~instru', 'anweisungen', 'istruzioni', 'instructies', 'imiyalelo', 'udh', 'treoracha', 'ireadh', 'iridhean'],
+  'mode-ml': ['modo', 'mode', 'entwicklermodus', 'modalit', 'ontwikkelaarsmodus', 'imodi', 'modalitetin', 'forbartha', 'modh'],
+  'override-ml': ['~ignor', 'vergiss', 'vergessen'],
   'test-framing': ['testing', 'test', 'debugging', 'malfunction', 'functionality', 'functionalities', 'experimental', 'matter'],
   'mode-on': ['mode'],
   mode: ['mode'],

@@ -30,6 +30,14 @@ const CLEAN = [
   "> On Mon, Alex wrote:\n> I can't do a call this week.\nNo worries, Dan from our team will follow up.",
   "It's an offer you can't refuse: remote, $200k base, and the team is great.",
   'The hiring freeze killed the req. I would not hold your breath.',
+  // Recruiter mail in other languages that shares words with the translated attack rules.
+  'Quedo atento a tu respuesta. En su respuesta, indique por favor su disponibilidad y las instrucciones de llegada.',
+  "Ich freue mich auf Ihre Antwort. Bitte nennen Sie in Ihrer Antwort Ihre Gehaltsvorstellung; die Anweisungen zur Anreise folgen.",
+  'Merci pour votre retour. Dans votre réponse, précisez votre préavis.',
+  'Aguardo a sua resposta. O nosso produto tem um modo desenvolvedor para testes.',
+  'Grazie, attendo la tua risposta. Nella tua risposta indica il preavviso.',
+  '*** Instrucciones para la entrevista ***\nLlegue 10 minutos antes.',
+  '=== Manual instructions for the new laptop ===\nPlug it in first.',
   // Mail idioms that share words with the weaker crisis families (exhaustion, isolation, burden…).
   "I'm done with everything on my list for today, so let's talk Monday.",
   'No one cares about cover letters these days, just send the CV.',
