@@ -31,6 +31,10 @@ const ML_END = String.raw`(?![a-zà-ÿ])`;
 const ML_INSTRUCTIONS = String.raw`${ML_START}(?:instrucciones|instruções|instructions|anweisungen|istruzioni|instructies|imiyalelo|udhëzime[a-z]{0,2}|treoracha|stiùireadh|stiùiridhean)${ML_END}`;
 const ML_NEW = String.raw`${ML_START}(?:nuevas|importantes|urgentes|novas|nouvelles|neue|wichtige|dringende|nuove|importanti|urgenti|nieuwe|belangrijke|emisha|ebalulekile|reja|rëndësishme|nua|tábhachtacha|ùr|cudromach)${ML_END}`;
 
+// A literal for the model to reproduce, and the model's own output.
+const LITERAL = String.raw`(?:\bthe following (?:exact |base64 )?(?:string|sentence|anchor|phrase|word|words|sequence|token|markdown)\b|\b\d{2,6}\s{1,3}times\b|\bbase64[- ]encoded\b|\btranslate (?:the following|this) (?:sentence|text|phrase|string)\b)`;
+const YOUR_OUTPUT = String.raw`\byour (?:response|reply|output|answer|completion)\b`;
+
 export const JAILBREAK_RULES: Rule[] = [
   J('override-qualified', 'jailbreak_keyword', 1, new RegExp(String.raw`\b${OVERRIDE_VERB}\s+(?:(?:all|any|of|the|your|these|those|every)\s+){0,3}(?:previous|prior|above|earlier|preceding|former|initial|original|pre-?existing|system|safety|old)\s+(?:[a-z]+\s+)?${RULE_NOUN}\b`, 'g')),
   J('override-yours', 'jailbreak_keyword', 1, new RegExp(String.raw`\b${OVERRIDE_VERB}\s+(?:(?:all|any|of)\s+){0,2}(?:your|all)\s+(?:[a-z]+\s+)?${RULE_NOUN}\b`, 'g')),
@@ -51,6 +55,10 @@ export const JAILBREAK_RULES: Rule[] = [
   J('privileges', 'jailbreak_keyword', 0.5, /\b(?:grant|give|enable)\s+(?:me\s+|yourself\s+)?(?:temporary\s+)?(?:admin|administrative|root|elevated|developer|sudo)\s+(?:privileges|access|rights|mode)\b/g),
   J('response-directive', 'jailbreak_keyword', 0.5, /\b(?:include|insert|add|append|output|print|write|repeat|start|begin|end)\b[^.\n]{0,40}\b(?:in|to|at the (?:start|end|beginning) of|with)\s+your\s+(?:response|reply|output|answer|summary|completion)\b/g),
   S('exfil-markup', 'jailbreak_keyword', 0.5, /!\[[^\]\n]{0,60}\]\(\s*https?:[^)\s]{0,200}\?|<(?:img|svg|iframe|script)\b[^>]{0,200}\bon[a-z]{2,12}\s*=|\bjavascript:|\bconsole\.log\(/g),
+  // What an output-manipulation payload asks for: a given literal, repeated, encoded or
+  // translated, put into "your response" in the same sentence, rather than information about the
+  // reader ("include your rate in your reply"). Read before leet folding, which garbles "base64".
+  S('literal-payload', 'jailbreak_keyword', 0.5, new RegExp(String.raw`${LITERAL}[^.!?\n]{0,80}${YOUR_OUTPUT}|${YOUR_OUTPUT}[^.!?\n]{0,80}${LITERAL}`, 'g')),
   // The same attacks in other languages. Injections are translated, often into languages a filter
   // is unlikely to know, to slip past English rules (see docs/shield.md, "Other languages").
   J('response-directive-ml', 'jailbreak_keyword', 0.5, /\b(?:en|a) (?:tu|su) respuesta\b|\b(?:na|em) (?:sua|tua) resposta\b|\bdans (?:ta|votre) réponse\b|\bin (?:deiner|ihrer|deine|ihre) antwort\b|\bnella (?:tua|sua) risposta\b|\bin (?:je|jouw|uw) antwoord\b|\b[a-z]{0,4}m(?:pe)?pendul[a-z]{0,6} yakho\b|\bpërgjigj[a-zë]{0,4} (?:tënde|tuaj)\b|\b(?:do|d') ?fhreagra\b|\b(?:fhreagairt agad|do fhreagairt)\b/g),
@@ -193,6 +201,7 @@ export const RULE_HINTS: Record<string, string[]> = {
   execute: ['execute', 'perform', 'carry'],
   'given-instructions': ['instructions'],
   'exfil-markup': ['~![', '~<img', '~<svg', '~<iframe', '~<script', '~javascript:', '~console.log'],
+  'literal-payload': ['~following', '~times', '~base64', '~translate'],
   'response-directive-ml': ['respuesta', 'resposta', 'ponse', 'antwort', 'risposta', 'antwoord', '~mpendul', '~rgjigj', 'fhreagra', 'fhreagairt'],
   'new-instructions-ml': ['instrucciones', '~instru', 'anweisungen', 'istruzioni', 'instructies', 'imiyalelo', 'udh', 'treoracha', 'ireadh', 'iridhean'],
   'mode-ml': ['modo', 'mode', 'entwicklermodus', 'modalit', 'ontwikkelaarsmodus', 'imodi', 'modalitetin', 'forbartha', 'modh'],

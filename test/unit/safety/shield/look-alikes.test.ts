@@ -30,6 +30,10 @@ const CLEAN = [
   "> On Mon, Alex wrote:\n> I can't do a call this week.\nNo worries, Dan from our team will follow up.",
   "It's an offer you can't refuse: remote, $200k base, and the team is great.",
   'The hiring freeze killed the req. I would not hold your breath.',
+  // Words shared with output-manipulation payloads.
+  'To unsubscribe, visit the following URL and enter the code exactly as shown.',
+  'Could you translate this sentence for our client in Munich? Include your rate in your reply.',
+  "I've said the following words 100 times: the role is remote only.",
   // Recruiter mail in other languages that shares words with the translated attack rules.
   'Quedo atento a tu respuesta. En su respuesta, indique por favor su disponibilidad y las instrucciones de llegada.',
   "Ich freue mich auf Ihre Antwort. Bitte nennen Sie in Ihrer Antwort Ihre Gehaltsvorstellung; die Anweisungen zur Anreise folgen.",
