@@ -34,6 +34,13 @@ const CLEAN = [
   'To unsubscribe, visit the following URL and enter the code exactly as shown.',
   'Could you translate this sentence for our client in Munich? Include your rate in your reply.',
   "I've said the following words 100 times: the role is remote only.",
+  // Mail that shares words with the crisis phrases for short messages.
+  "Skip the cover letter, there's no point. Nothing matters more to the client than the portfolio.",
+  "I'm not going to be around much longer at Acme, so please write to my colleague from next week.",
+  "I'm at peace with my decision to decline, thanks again.",
+  'How many engineers would it take to rebuild this? How many pills of advice can I give you in one email!',
+  'We are cutting again the budget for contractors, sadly.',
+  'Our team would be happier if I was gone on Fridays, they joke.',
   // Recruiter mail in other languages that shares words with the translated attack rules.
   'Quedo atento a tu respuesta. En su respuesta, indique por favor su disponibilidad y las instrucciones de llegada.',
   "Ich freue mich auf Ihre Antwort. Bitte nennen Sie in Ihrer Antwort Ihre Gehaltsvorstellung; die Anweisungen zur Anreise folgen.",
