@@ -164,9 +164,35 @@ async function recruiterEscalation(): Promise<void> {
   }
 }
 
+/**
+ * Our own invented short emails (test/fixtures/crisis/short-emails.jsonl): crisis messages of the
+ * length Hermes sees, and ordinary mail with dark idioms, grief, illness or fatigue in it. These
+ * are in the repository, so this part runs on any clone.
+ */
+function shortEmails(): void {
+  for (const file of ['short-emails.jsonl', 'short-emails-2.jsonl']) {
+    const rows = jsonl(path.resolve(import.meta.dirname, '../test/fixtures/crisis', file));
+    const set = `fixtures/ ${file.replace('.jsonl', '')}`;
+    const wrong: string[] = [];
+    for (const label of ['crisis', 'benign']) {
+      const mine = rows.filter((r) => r.label === label);
+      const hits = (xs: typeof rows) => xs.filter((r) => isCrisis(screen(r.text ?? '').verdict)).length;
+      row(set, label === 'crisis' ? 'crisis recall' : 'crisis FP', hits(mine), mine.length, '');
+      for (const kind of [...new Set(mine.map((r) => r.kind ?? ''))]) {
+        const k = mine.filter((r) => r.kind === kind);
+        row(set, `  ${kind}`, hits(k), k.length, '');
+      }
+      for (const r of mine) if (isCrisis(screen(r.text ?? '').verdict) !== (label === 'crisis')) wrong.push(r.id ?? '?');
+    }
+    if (wrong.length) console.log(`  ${file} wrong: ${wrong.join(' ')}`);
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(EVAL)) {
-    console.log(`no evaluation data at ${EVAL}; nothing to evaluate`);
+    console.log(`no evaluation data at ${EVAL}; only the repository's own fixtures are evaluated`);
+    shortEmails();
+    printTable();
     return;
   }
   jailbreak();
@@ -176,6 +202,11 @@ async function main(): Promise<void> {
   await spamassassin();
   await recruiter();
   await recruiterEscalation();
+  shortEmails();
+  printTable();
+}
+
+function printTable(): void {
   const widths = [0, 1, 2, 3].map((i) => Math.max(...table.map((r) => (r[i] ?? '').length)));
   for (const r of [['set', 'metric', 'result', 'target'] as [string, string, string, string], ...table]) console.log(r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
 }

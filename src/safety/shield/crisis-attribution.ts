@@ -45,8 +45,10 @@ export const STANCE_FACTOR: Record<CrisisStance, number> = {
  * die"). `topic` phrases name a subject ("suicide", "self-harm") and count for the writer only
  * when a person word sits right before them. `question` phrases are asked by the writer ("how
  * many pills…?", "what's the point?"), so a question mark does not turn them towards the reader.
+ * `farewell` phrases are said to the reader by nature ("by the time you read this", "it was never
+ * your fault", "could someone make sure she gets it?"): only quoting takes them from the writer.
  */
-export type PhraseVoice = 'statement' | 'topic' | 'question';
+export type PhraseVoice = 'statement' | 'topic' | 'question' | 'farewell';
 
 const RULE_VOICE: Record<string, PhraseVoice> = {
   suicide: 'topic',
@@ -63,6 +65,13 @@ const RULE_VOICE: Record<string, PhraseVoice> = {
   'lethal-dose': 'question',
   // "What's the point of living?" is asked of no one.
   'hate-life': 'question',
+  'pills-to-die': 'question',
+  'farewell-soft': 'farewell',
+  'farewell-veiled': 'farewell',
+  'farewell-settled': 'farewell',
+  'last-words': 'farewell',
+  'plan-prep': 'farewell',
+  'plan-date': 'farewell',
 };
 
 /** How far the clause is read on each side of a match. */
@@ -98,7 +107,8 @@ const NEGATORS = new Set([
 // Words that end the stretch in which a subject is looked for: "I love you and don't want to
 // live" is about the writer, not about "you".
 const CLAUSE_JOINERS = new Set(['and', 'but', 'so', 'because', 'cause', 'or', 'then', 'although', 'though', 'while']);
-const CONDITIONALS = new Set(['if', 'unless', 'whether', 'whenever', 'suppose', 'imagine']);
+// "Whenever" is habitual ("whenever he shouts I hit my head"), not hypothetical.
+const CONDITIONALS = new Set(['if', 'unless', 'whether', 'suppose', 'imagine']);
 
 /**
  * A distant past, before or after the phrase. Recent events ("last week", "yesterday") are left
@@ -106,7 +116,7 @@ const CONDITIONALS = new Set(['if', 'unless', 'whether', 'whenever', 'suppose', 
  */
 const DISTANT_PAST = /\b(?:years? ago|a long time ago|when i was (?:younger|young|little|a kid|a child|a teen|a teenager|in (?:high|middle|grade) school|in college|\d+)|as a (?:kid|child|teen|teenager)|back (?:when|then|in)|used to|in the past|at one point|at that time|at the time|long ago)\b/;
 /** The writer says it is over. */
-const RESOLVED = /\b(?:got better|gotten better|get better|getting better|(?:i'?m|i am) glad(?! (?:i'?m|i am|to be) dead)|glad i(?!'?m dead| am dead)|no longer|survived|recovered|in recovery|made it through|pulled through|(?:i'?m|i am) (?:doing )?(?:much |so much |a lot )?better now|now i'?m (?:fine|okay|ok|happy|good|better)|i'?m still here)\b/;
+const RESOLVED = /\b(?:got better|gotten better|get better|getting better|(?:i'?m|i am) glad(?! (?:i'?m|i am|to be) dead)|glad i(?!'?m dead| am dead)|no longer (?:[a-z']+ ){0,2}(?:suicidal|that way|like that|those thoughts|think(?:ing)? (?:about|of) (?:it|suicide|dying|death)|want(?:ing)? to (?:die|kill myself|end (?:it|my life))|self[- ]?harm|cut(?:ting)?|depressed|feel(?:ing)? (?:that|like that))|survived|recovered|in recovery|made it through|pulled through|(?:i'?m|i am) (?:doing )?(?:much |so much |a lot )?better now|now i'?m (?:fine|okay|ok|happy|good|better)|i'?m still here)\b/;
 /**
  * "It will never get better", "no chance that things will get better": a better future denied is
  * hopelessness, not recovery. Read in the few words before a RESOLVED match.
@@ -271,6 +281,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   const end = offset + length;
   const start = clauseStart(text, offset);
   const stop = clauseEnd(text, end);
+  if (voice === 'farewell') return afterOpeningQuote(text, start) || onQuotedLine(text, offset) || inLinkText(text, offset, end) ? 'quoted' : 'writer';
   const before = words(text.slice(start, offset));
   const person = personOf(before, words(text.slice(offset, end)), voice === 'topic');
   if (person === 'second') return 'addressed';
@@ -315,4 +326,23 @@ export function attributeCrisis(text: string, signals: Signal[]): void {
     signals[kept++] = s;
   }
   signals.length = kept;
+  weighOverlapsOnce(signals);
+}
+
+/**
+ * One phrase is one piece of evidence: where matches of different crisis rules overlap ("I tried
+ * to kill myself" is both a wish and an attempt), only the heaviest of them weighs. The others stay,
+ * at weight 0, so the categories they name are still reported.
+ */
+function weighOverlapsOnce(signals: Signal[]): void {
+  const phrases = signals.filter((s) => s.kind === 'crisis' && s.length > 0);
+  for (let i = 0; i < phrases.length; i++) {
+    const a = phrases[i] as Signal;
+    for (let j = i + 1; j < phrases.length; j++) {
+      const b = phrases[j] as Signal;
+      if (a.rule === b.rule || a.offset >= b.offset + b.length || b.offset >= a.offset + a.length) continue;
+      if (a.weight >= b.weight) b.weight = 0;
+      else a.weight = 0;
+    }
+  }
 }

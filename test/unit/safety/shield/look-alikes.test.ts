@@ -41,6 +41,15 @@ const CLEAN = [
   'How many engineers would it take to rebuild this? How many pills of advice can I give you in one email!',
   'We are cutting again the budget for contractors, sadly.',
   'Our team would be happier if I was gone on Fridays, they joke.',
+  // Work mail that shares words with the farewell, plan and means phrases.
+  "Out of office: by the time you read this I'll be on a beach in Crete. Back on the 12th.",
+  "I won't be coming back after my sabbatical, so please write to Dana from March.",
+  "You won't hear from me again until the 5th; I'm off-grid hiking.",
+  'The visa letters are written and signed, and I paid off my card for the flights.',
+  'We sat on the roof terrace after the offsite and I gave my books to the office library.',
+  "I'm sorry for all of it, the delays were my fault and it was never your fault.",
+  'Whenever the build breaks I want to hit my head on the desk, honestly.',
+  'I updated my will and my LinkedIn after the twins were born, so life admin is done.',
   // Recruiter mail in other languages that shares words with the translated attack rules.
   'Quedo atento a tu respuesta. En su respuesta, indique por favor su disponibilidad y las instrucciones de llegada.',
   "Ich freue mich auf Ihre Antwort. Bitte nennen Sie in Ihrer Antwort Ihre Gehaltsvorstellung; die Anweisungen zur Anreise folgen.",
