@@ -6,7 +6,7 @@ import { screen } from '../../../../src/safety/shield/shield.js';
 
 // One or more first-person phrases per crisis rule, in the spellings Reddit and mail use.
 const FAMILIES: Record<string, string[]> = {
-  'kill-myself': ["i'll top myself", 'i want to kill myself', 'thinking of poisoning myself', 'kms', 'i want to kil myself', 'i want to kill my self'],
+  'kill-myself': ["i'll top myself", 'i tried to do myself in', 'i want to kill myself', 'thinking of poisoning myself', 'kms', 'i want to kil myself', 'i want to kill my self'],
   'end-my-life': ['i am going to end my own life'],
   'suicidal-me': ["i've been so suicidal", 'my suicidal thoughts are back', "i'm so sucidal", 'i have suicide fantasies', 'i am suicidial'],
   'suicide-me': ['i tried to commit suicide in march', 'i tried to commit sucide', 'i am thinking about suicde', 'ive attempted suicide twice', 'my second attempt failed'],
@@ -29,7 +29,9 @@ const FAMILIES: Record<string, string[]> = {
   'plan-prep': ['i updated my will', "there's a letter for mum in my drawer", 'letters are written', 'i paid off the last of the card', "i've made up my mind.", 'i wrote letters to my family', 'i gave my cat to my sister', 'i keep planning my death'],
   'plan-date': ['i have decided on a date.', "i've picked the place and the day."],
   'attempt-told': ['i tried to end it on saturday', 'i survived my attempt two weeks ago', "i've had thoughts of suicide every day"],
-  unsafe: ["i'm afraid i will try again", 'part of me wants it to be', 'thinking it would be quick.', "i don't trust myself tonight", "i'm not sure i'm safe"],
+  'act-intent': ["i can't stop thinking about ending it", 'i am getting thoughts to commit suicide', 'the idea to finish myself', "i've decided to end things this weekend", "i'm working up to going through with it"],
+  'no-tomorrow': ['i have decided i will not live after today', "i'm not going to wake up tomorrow"],
+  unsafe: ["i don't feel safe around myself tonight", "i'm frightened of what i'll do", "i'm scared i'll do something stupid", 'i still wish it had worked', "i'm afraid i will try again", 'part of me wants it to be', 'thinking it would be quick.', "i don't trust myself tonight", "i'm not sure i'm safe"],
   'means-ideation': ['i keep thinking how easy it would be to just jump'],
   'self-injury': ['i take a razor to my thighs', 'i scratched my legs raw', 'burning my arm with a lighter', "i've been self-harming", 'long sleeves to hide the cuts'],
   'farewell-veiled': ["this is the last email you'll get from me", 'i will not be coming back.', "don't be sad when you hear", "this is the last time you'll hear from me", "i won't be a problem for anyone after this weekend", 'after tonight nobody will have to worry about me'],

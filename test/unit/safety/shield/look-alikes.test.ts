@@ -50,6 +50,10 @@ const CLEAN = [
   "I'm sorry for all of it, the delays were my fault and it was never your fault.",
   'Whenever the build breaks I want to hit my head on the desk, honestly.',
   'I updated my will and my LinkedIn after the twins were born, so life admin is done.',
+  "By the time you read this I'll be gone, on a sabbatical in Patagonia. I've made my decision on the offer and will reply in March.",
+  "I've made my decision. Please don't blame yourself, the other candidate just had more Go experience.",
+  'The thought of anyone committing suicide is why we built this crisis-line product; we are thinking about ending it with the old vendor.',
+  "We're about to end things with our current agency, and I'm going to finish the report myself.",
   // Recruiter mail in other languages that shares words with the translated attack rules.
   'Quedo atento a tu respuesta. En su respuesta, indique por favor su disponibilidad y las instrucciones de llegada.',
   "Ich freue mich auf Ihre Antwort. Bitte nennen Sie in Ihrer Antwort Ihre Gehaltsvorstellung; die Anweisungen zur Anreise folgen.",
