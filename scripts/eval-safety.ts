@@ -170,7 +170,7 @@ async function recruiterEscalation(): Promise<void> {
  * are in the repository, so this part runs on any clone.
  */
 function shortEmails(): void {
-  for (const file of ['short-emails.jsonl', 'short-emails-2.jsonl', 'short-emails-3.jsonl']) {
+  for (const file of ['short-emails.jsonl', 'short-emails-2.jsonl', 'short-emails-3.jsonl', 'short-emails-4.jsonl']) {
     const rows = jsonl(path.resolve(import.meta.dirname, '../test/fixtures/crisis', file));
     const set = `fixtures/ ${file.replace('.jsonl', '')}`;
     const wrong: string[] = [];

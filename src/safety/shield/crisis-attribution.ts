@@ -45,10 +45,12 @@ export const STANCE_FACTOR: Record<CrisisStance, number> = {
  * die"). `topic` phrases name a subject ("suicide", "self-harm") and count for the writer only
  * when a person word sits right before them. `question` phrases are asked by the writer ("how
  * many pills…?", "what's the point?"), so a question mark does not turn them towards the reader.
+ * `asked-topic` phrases are topics ("a lethal dose" in a pharmacology job) except in a question
+ * with no one named, which the writer is asking ("what's a lethal dose of…?").
  * `farewell` phrases are said to the reader by nature ("by the time you read this", "it was never
  * your fault", "could someone make sure she gets it?"): only quoting takes them from the writer.
  */
-export type PhraseVoice = 'statement' | 'topic' | 'question' | 'farewell';
+export type PhraseVoice = 'statement' | 'topic' | 'asked-topic' | 'question' | 'farewell';
 
 const RULE_VOICE: Record<string, PhraseVoice> = {
   suicide: 'topic',
@@ -63,6 +65,7 @@ const RULE_VOICE: Record<string, PhraseVoice> = {
   method: 'question',
   'how-many-pills': 'question',
   'lethal-dose': 'question',
+  'lethal-amount': 'asked-topic',
   // "What's the point of living?" is asked of no one.
   'hate-life': 'question',
   'pills-to-die': 'question',
@@ -283,7 +286,8 @@ export function crisisStance(text: string, offset: number, length: number, voice
   const stop = clauseEnd(text, end);
   if (voice === 'farewell') return afterOpeningQuote(text, start) || onQuotedLine(text, offset) || inLinkText(text, offset, end) ? 'quoted' : 'writer';
   const before = words(text.slice(start, offset));
-  const person = personOf(before, words(text.slice(offset, end)), voice === 'topic');
+  const topic = voice === 'topic' || voice === 'asked-topic';
+  const person = personOf(before, words(text.slice(offset, end)), topic);
   if (person === 'second') return 'addressed';
   if (person === 'other') return 'other';
   for (let i = Math.max(0, before.length - NEGATION_REACH); i < before.length; i++) {
@@ -292,8 +296,9 @@ export function crisisStance(text: string, offset: number, length: number, voice
     return person === 'none' && i === 0 ? 'addressed' : 'negated';
   }
   // "Don't want to live anymore? Then…" asks the reader; "how many pills…?" is the writer asking.
+  if (person === 'none' && voice === 'asked-topic' && text.charCodeAt(stop) === QUESTION) return 'writer';
   if (person === 'none' && voice !== 'question' && text.charCodeAt(stop) === QUESTION) return 'addressed';
-  if (person === 'none' && voice === 'topic') return 'unattributed';
+  if (person === 'none' && topic) return 'unattributed';
   if (before.includes('rather') && /\bthan\b/.test(text.slice(end, stop))) return 'hyperbole';
   if (PROPOSITION.test(text.slice(Math.max(start, offset - 40), offset))) return 'other';
   // The phrase itself is the rule's business ("I no longer want to live"); its clause says when.

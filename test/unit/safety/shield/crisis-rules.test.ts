@@ -37,6 +37,7 @@ const FAMILIES: Record<string, string[]> = {
   'farewell-veiled': ["this is the last email you'll get from me", 'i will not be coming back.', "don't be sad when you hear", "this is the last time you'll hear from me", "i won't be a problem for anyone after this weekend", 'after tonight nobody will have to worry about me'],
   'farewell-settled': ['it was never your fault', 'tell my parents i loved them', 'she will understand after reading my letter', "i've made my peace with things", "i've said my goodbyes", 'i wrote my note last night.'],
   'how-many-pills': ['how many sleeping pills is enough'],
+  'lethal-amount': ["i looked up the lethal dose of my meds"],
   'pills-to-die': ['how many of my sleeping pills would it take?', 'how much insulin to never wake up'],
   'low-mood': ["i'm so depressed", 'i have severe depression', 'i cry myself to sleep', 'my life is a joke', "i don't care anymore", 'nothing makes me happy'],
   depression: ["i've been battling depression for years"],

@@ -54,6 +54,7 @@ const CLEAN = [
   "I've made my decision. Please don't blame yourself, the other candidate just had more Go experience.",
   'The thought of anyone committing suicide is why we built this crisis-line product; we are thinking about ending it with the old vendor.',
   "We're about to end things with our current agency, and I'm going to finish the report myself.",
+  'The role sits in the pharmacology group modelling lethal dose thresholds and overdose risk for preclinical compounds.',
   // Recruiter mail in other languages that shares words with the translated attack rules.
   'Quedo atento a tu respuesta. En su respuesta, indique por favor su disponibilidad y las instrucciones de llegada.',
   "Ich freue mich auf Ihre Antwort. Bitte nennen Sie in Ihrer Antwort Ihre Gehaltsvorstellung; die Anweisungen zur Anreise folgen.",
