@@ -10,6 +10,10 @@ import { screen, type ShieldInput, type ShieldVerdict } from '../src/safety/shie
 import { parseEmail } from '../src/parse/parse-email.js';
 import { decideEscalation, loadEscalationLists } from '../src/safety/escalation.js';
 import { heldOut, loadDevData, parseCsv } from './train-shield.js';
+import { configFromProcessEnv } from '../src/config/env.js';
+import { classifyIntent, loadIntentSystemPrompt } from '../src/conversations/intent-llm.js';
+import { createAnthropicClient } from '../src/llm/anthropic-client.js';
+import { createLogger } from '../src/shared/logger.js';
 
 const EVAL = path.resolve(import.meta.dirname, '../../shared/eval');
 
@@ -169,9 +173,12 @@ async function recruiterEscalation(): Promise<void> {
  * length Hermes sees, and ordinary mail with dark idioms, grief, illness or fatigue in it. These
  * are in the repository, so this part runs on any clone.
  */
+const SHORT_EMAIL_SETS = ['short-emails.jsonl', 'short-emails-2.jsonl', 'short-emails-3.jsonl', 'short-emails-4.jsonl', 'short-emails-5.jsonl'];
+const shortEmailRows = (file: string) => jsonl(path.resolve(import.meta.dirname, '../test/fixtures/crisis', file));
+
 function shortEmails(): void {
-  for (const file of ['short-emails.jsonl', 'short-emails-2.jsonl', 'short-emails-3.jsonl', 'short-emails-4.jsonl']) {
-    const rows = jsonl(path.resolve(import.meta.dirname, '../test/fixtures/crisis', file));
+  for (const file of SHORT_EMAIL_SETS) {
+    const rows = shortEmailRows(file);
     const set = `fixtures/ ${file.replace('.jsonl', '')}`;
     const wrong: string[] = [];
     for (const label of ['crisis', 'benign']) {
@@ -188,10 +195,43 @@ function shortEmails(): void {
   }
 }
 
+/**
+ * The intent model's second opinion on the same short emails (its self_harm_risk flag), alone
+ * and together with SHIELD, when ANTHROPIC_API_KEY is set. It uses INTENT_MODEL and the shipped
+ * classifier prompt, as the daemon does.
+ */
+async function modelSecondOpinion(): Promise<void> {
+  if (!process.env.ANTHROPIC_API_KEY) {
+    console.log('ANTHROPIC_API_KEY is not set: the intent model\'s self-harm flag was not measured.');
+    return;
+  }
+  const config = configFromProcessEnv();
+  const log = createLogger({ level: 'warn', format: 'json', fd: 2 });
+  const deps = { llm: createAnthropicClient(config.llm, log), model: config.llm.intentModel, temperature: config.llm.intentTemperature, log, systemPrompt: loadIntentSystemPrompt(config.configDir) };
+  const rows = SHORT_EMAIL_SETS.flatMap(shortEmailRows);
+  const flags: boolean[] = [];
+  let fallbacks = 0;
+  for (const r of rows) {
+    const answer = await classifyIntent(deps, { subject: '', text: r.text ?? '', isReply: false });
+    if (answer.source !== 'llm') fallbacks++;
+    flags.push(answer.selfHarmRisk === true);
+  }
+  if (fallbacks > 0) console.log(`  ${fallbacks} of ${rows.length} model answers failed and count as no flag (see the warnings on stderr)`);
+  const set = `fixtures/ model (${config.llm.intentModel})`;
+  for (const label of ['crisis', 'benign']) {
+    const idx = rows.map((r, i) => (r.label === label ? i : -1)).filter((i) => i >= 0);
+    const model = idx.filter((i) => flags[i]).length;
+    const either = idx.filter((i) => flags[i] || isCrisis(screen(rows[i]?.text ?? '').verdict)).length;
+    row(set, label === 'crisis' ? 'self-harm flag recall' : 'self-harm flag FP', model, idx.length, '');
+    row(set, label === 'crisis' ? 'SHIELD or model, recall' : 'SHIELD or model, FP', either, idx.length, '');
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(EVAL)) {
     console.log(`no evaluation data at ${EVAL}; only the repository's own fixtures are evaluated`);
     shortEmails();
+    await modelSecondOpinion();
     printTable();
     return;
   }
@@ -203,6 +243,7 @@ async function main(): Promise<void> {
   await recruiter();
   await recruiterEscalation();
   shortEmails();
+  await modelSecondOpinion();
   printTable();
 }
 

@@ -25,25 +25,31 @@ const TOOL_NAME = 'record_intent';
 const answerSchema = z.strictObject({
   intent: z.enum(INTENTS),
   confidence: z.number().min(0).max(1),
+  // Optional in parsing so an answer without it still classifies; the tool asks for it always.
+  self_harm_risk: z.boolean().optional(),
 });
 
 const TOOL = {
   name: TOOL_NAME,
-  description: 'Record the single intent of the recruiter email and how sure you are of it.',
+  description: 'Record the single intent of the recruiter email, how sure you are of it, and whether the writer may be at risk of suicide or self-harm.',
   inputSchema: {
     type: 'object',
     properties: {
       intent: { type: 'string', enum: [...INTENTS], description: 'The one intent that best describes the email.' },
       confidence: { type: 'number', minimum: 0, maximum: 1, description: 'Probability that the intent is right.' },
+      self_harm_risk: {
+        type: 'boolean',
+        description: 'True only when the writer says or implies that they may kill or hurt themselves or do not want to be alive (plainly or through goodbyes, plans, means or self-injury). False for figures of speech, grief, illness, stress, or risk to someone else.',
+      },
     },
-    required: ['intent', 'confidence'],
+    required: ['intent', 'confidence', 'self_harm_risk'],
     additionalProperties: false,
   },
 };
 
 /** Enough for any recruiter mail; the rest only costs tokens. */
 const MAX_EMAIL_CHARS = 8_000;
-/** A tool call with two fields needs a few dozen tokens; the cap bounds a runaway answer. */
+/** A tool call with three fields needs a few dozen tokens; the cap bounds a runaway answer. */
 const MAX_TOKENS = 200;
 
 const SHIPPED_PROMPT = path.resolve(import.meta.dirname, '../../config/prompts/intent-system.md');
@@ -87,7 +93,7 @@ export async function classifyIntent(deps: IntentDeps, input: IntentInput): Prom
     const where = parsed.error.issues.map((i) => i.path.join('.') || '(root)').join(', ');
     return fallback(`invalid_answer: ${where}`);
   }
-  return { intent: parsed.data.intent, confidence: parsed.data.confidence, source: 'llm', fallbackReason: null };
+  return { intent: parsed.data.intent, confidence: parsed.data.confidence, source: 'llm', fallbackReason: null, selfHarmRisk: parsed.data.self_harm_risk === true };
 }
 
 /**

@@ -32,6 +32,11 @@ export interface IntentResult {
   source: 'llm' | 'keywords';
   /** why the keyword classifier decided when the LLM was asked */
   fallbackReason: string | null;
+  /**
+   * The model's second opinion on the writer's safety: true when it reads the email as the writer
+   * saying or implying that they may kill or hurt themselves. Always false from the keyword rules.
+   */
+  selfHarmRisk?: boolean;
 }
 
 export function isIntent(value: unknown): value is Intent {

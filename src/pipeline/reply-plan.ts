@@ -172,34 +172,43 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
   const rollout = await deps.rollout();
   const useModel = deps.llm !== null && aiEnabledFor(rollout, email.from?.address ?? '', conversation?.ai_enabled ?? 0);
 
-  if (crisis) {
+  // Intent: the model when this sender gets it, the keyword rules otherwise (and as its fallback).
+  // The model also gives a second opinion on the writer's safety, which SHIELD's rules cannot
+  // give for a crisis told only by implication; a crisis SHIELD found needs no intent.
+  const intentInput = { subject: email.subject, text, isReply: isReplyMail(email) };
+  const intent: IntentResult | null = crisis
+    ? null
+    : useModel
+      ? await classifyIntent({ llm: deps.llm, model: config.llm.intentModel, temperature: config.llm.intentTemperature, log, systemPrompt: deps.intentSystemPrompt }, intentInput)
+      : { ...classifyByKeywords(intentInput), source: 'keywords', fallbackReason: deps.llm ? 'AI is off for this sender' : 'no model configured' };
+  const modelRisk = intent?.source === 'llm' && intent.selfHarmRisk === true;
+
+  // (No intent means SHIELD found a crisis.)
+  if (intent === null || modelRisk) {
     // No persona, no star push, no fabricated data: the crisis reply, and the owner alerted.
     if (shield.verdict === 'CRISIS_UNDER_ATTACK') log.warn({ conversationId: conversation?.id, categories: shield.categories }, 'crisis signals under a jailbreak attempt');
     const ctx = legacyContext(conversation, config, email, turns, false);
-    let reply = await deps.crisisWriter(ctx, useModel && shield.verdict === 'CRISIS_DETECTED');
+    if (modelRisk) log.warn({ conversationId: conversation?.id }, 'intent model reads a risk of self-harm that SHIELD did not flag');
+    // The crisis-safe model writes only for a plain crisis; under attack, the template does.
+    let reply = await deps.crisisWriter(ctx, useModel && (shield.verdict === 'CRISIS_DETECTED' || shield.verdict === 'CLEAN'));
     const check = validateReply(reply.text, validationBase);
     if (!check.pass) reply = await deps.crisisWriter(ctx, false);
     const held = !validateReply(reply.text, validationBase).pass;
     const to = from === 'INITIAL' ? 'ENGAGING' : from;
     return {
       ...noTurn,
+      intent,
       shield,
       escalation,
-      transition: { from, to, action: 'respond', reason: 'crisis reply' },
+      transition: { from, to, action: 'respond', reason: modelRisk ? 'crisis reply (intent model)' : 'crisis reply' },
       reply,
       hold: held ? 'the crisis template failed validation' : null,
-      alert: { kind: 'crisis', reasons: [`SHIELD: ${shield.verdict} (${shield.categories.join(', ')})`] },
+      alert: { kind: 'crisis', reasons: [modelRisk ? `intent model: the writer may be at risk of suicide or self-harm (SHIELD: ${shield.verdict})` : `SHIELD: ${shield.verdict} (${shield.categories.join(', ')})`] },
       validationPassed: check.pass,
       validationNotes: check.pass ? null : `validation failed: ${check.failures.map((f) => f.rule).join(', ')}`,
       conversationPatch: { state: to },
     };
   }
-
-  // Intent: the model when this sender gets it, the keyword rules otherwise (and as its fallback).
-  const intentInput = { subject: email.subject, text, isReply: isReplyMail(email) };
-  const intent: IntentResult = useModel
-    ? await classifyIntent({ llm: deps.llm, model: config.llm.intentModel, temperature: config.llm.intentTemperature, log, systemPrompt: deps.intentSystemPrompt }, intentInput)
-    : { ...classifyByKeywords(intentInput), source: 'keywords', fallbackReason: deps.llm ? 'AI is off for this sender' : 'no model configured' };
 
   const found = usernameIn(text, config, conversation?.state ?? null);
   const githubUsername = found ?? conversation?.github_username ?? null;

@@ -26,7 +26,10 @@ describe.skipIf(!dovecotBinary())('safety through the mail loop', () => {
       SEND_LIMIT_PER_RECIPIENT_PER_DAY: '100',
     });
   });
-  afterEach(() => fake.setMode({ kind: 'text', text: GOOD }));
+  afterEach(() => {
+    fake.setMode({ kind: 'text', text: GOOD });
+    fake.setToolHandler(null);
+  });
   afterAll(async () => {
     await daemon?.shutdown();
     await fake?.stop();
@@ -113,6 +116,29 @@ describe.skipIf(!dovecotBinary())('safety through the mail loop', () => {
     const inbound = await daemon.ctx.db.selectFrom('messages').selectAll().where('conversation_id', '=', c.id).where('direction', '=', 'inbound').executeTakeFirstOrThrow();
     expect(inbound).toMatchObject({ transition: 'state INITIAL -> ENGAGING', action: 'respond', shield_verdict: 'CRISIS_DETECTED' });
     await waitUntil(async () => (await ownerAlerts('sorry')).some((a) => a.subject.includes('crisis')), { what: 'crisis alert' });
+  });
+
+  it('takes the intent model\'s reading of a risk SHIELD cannot see: crisis reply and owner alert', async () => {
+    // Told only by implication: no rule fires, the model (here the fake) reads the risk.
+    const text = "Thanks for thinking of me. I keep standing at the balcony railing at night now. Don't hold the slot for me, I won't be needing it.";
+    fake.setToolHandler(() => ({ intent: 'other', confidence: 0.8, self_harm_risk: true }));
+    const { from } = await deliver(text, { subject: 'the slot' });
+    const c = await conversationOf(from);
+    const [reply] = (await outboxOf(c.id)).filter((r) => r.kind === 'reply');
+    expect(reply!.body_text).toContain('988');
+    const inbound = await daemon.ctx.db.selectFrom('messages').selectAll().where('conversation_id', '=', c.id).where('direction', '=', 'inbound').executeTakeFirstOrThrow();
+    expect(inbound).toMatchObject({ shield_verdict: 'CLEAN', intent: 'other', intent_source: 'llm', action: 'respond' });
+    const [alert] = await waitUntil(async () => {
+      const a = (await ownerAlerts('the slot')).filter((m) => m.subject.includes('crisis'));
+      return a.length > 0 ? a : null;
+    }, { what: 'crisis alert' });
+    expect(alert!.text).toContain('intent model');
+
+    // The same mail with the model reading no risk gets an ordinary reply.
+    fake.setToolHandler(() => ({ intent: 'other', confidence: 0.8, self_harm_risk: false }));
+    const calm = await deliver(text, { subject: 'the slot again' });
+    const [ordinary] = (await outboxOf((await conversationOf(calm.from)).id)).filter((r) => r.kind === 'reply');
+    expect(ordinary!.body_text).not.toContain('988');
   });
 
   it('replaces a draft that discloses AI with a template, and escalates after three in a row', async () => {

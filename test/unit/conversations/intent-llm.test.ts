@@ -42,7 +42,16 @@ beforeEach(() => {
 describe('classifyIntent through the real client and the fake API', () => {
   it('takes a valid tool answer as the model decision', async () => {
     fake.setToolHandler(() => ({ intent: 'phone_request', confidence: 0.83 }));
-    expect(await classifyIntent(deps(), input)).toEqual({ intent: 'phone_request', confidence: 0.83, source: 'llm', fallbackReason: null });
+    expect(await classifyIntent(deps(), input)).toEqual({ intent: 'phone_request', confidence: 0.83, source: 'llm', fallbackReason: null, selfHarmRisk: false });
+  });
+
+  it("reads the model's self-harm flag, and takes an answer without it as no risk", async () => {
+    fake.setToolHandler(() => ({ intent: 'other', confidence: 0.7, self_harm_risk: true }));
+    expect(await classifyIntent(deps(), input)).toMatchObject({ intent: 'other', source: 'llm', selfHarmRisk: true });
+    fake.setToolHandler(() => ({ intent: 'other', confidence: 0.7, self_harm_risk: false }));
+    expect((await classifyIntent(deps(), input)).selfHarmRisk).toBe(false);
+    fake.setToolHandler(() => ({ intent: 'other', confidence: 0.7, self_harm_risk: 'yes' }));
+    expect(await classifyIntent(deps(), input)).toMatchObject({ source: 'keywords', fallbackReason: expect.stringContaining('self_harm_risk') });
   });
 
   it('forces the record_intent tool, with an enum of the ten intents, at the configured temperature and model', async () => {
@@ -54,7 +63,8 @@ describe('classifyIntent through the real client and the fake API', () => {
     expect(body.tools).toHaveLength(1);
     expect(body.tools[0].name).toBe('record_intent');
     expect(body.tools[0].input_schema.properties.intent.enum).toEqual([...INTENTS]);
-    expect(body.tools[0].input_schema.required).toEqual(['intent', 'confidence']);
+    expect(body.tools[0].input_schema.required).toEqual(['intent', 'confidence', 'self_harm_risk']);
+    expect(body.tools[0].input_schema.properties.self_harm_risk.type).toBe('boolean');
   });
 
   it('puts the recruiter text only in the user turn, fenced and labelled untrusted', async () => {

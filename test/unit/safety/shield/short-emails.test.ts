@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { screen } from '../../../../src/safety/shield/shield.js';
+
+// Invented short emails (test/fixtures/crisis/): crisis messages and hard benign mail. The floors
+// sit just under what each set measures now (docs/shield.md, "Short crisis emails"), so a change
+// that loses crisis emails or flags ordinary mail fails here before it reaches eval:safety.
+interface Row {
+  id: string;
+  label: 'crisis' | 'benign';
+  kind: string;
+  text: string;
+}
+const FLOORS: Array<[string, number]> = [
+  ['short-emails.jsonl', 0.8],
+  ['short-emails-2.jsonl', 0.95],
+  ['short-emails-3.jsonl', 0.78],
+  ['short-emails-4.jsonl', 0.7],
+  ['short-emails-5.jsonl', 0.35],
+];
+const load = (file: string): Row[] =>
+  readFileSync(path.resolve(import.meta.dirname, '../../../fixtures/crisis', file), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Row);
+const flagged = (r: Row) => screen(r.text).verdict !== 'CLEAN';
+
+describe('SHIELD on invented short emails', () => {
+  for (const [file, floor] of FLOORS) {
+    const rows = load(file);
+    it(`${file}: crisis recall at least ${floor * 100}%`, () => {
+      const crisis = rows.filter((r) => r.label === 'crisis');
+      expect(crisis.length).toBeGreaterThanOrEqual(40);
+      expect(crisis.filter(flagged).length / crisis.length).toBeGreaterThanOrEqual(floor);
+    });
+    it(`${file}: no benign email flagged`, () => {
+      expect(rows.filter((r) => r.label === 'benign' && flagged(r)).map((r) => r.id)).toEqual([]);
+    });
+  }
+});
