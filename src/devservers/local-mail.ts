@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
@@ -150,6 +150,8 @@ export async function startLocalMail(opts: { log?: (line: string) => void } = {}
       transport.close();
       await sink.stop();
       await dovecot.stop();
+      // The daemon's database lived here; nothing outlives the servers.
+      rmSync(workDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { openDatabase } from '../../src/db/database.js';
 import type { NewConversation } from '../../src/db/schema.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -74,7 +75,7 @@ describe('hermes CLI', () => {
   });
 
   it('migrate creates the database and reports the applied migrations', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'hermes-cli-'));
+    const dir = tempDir('hermes-cli-');
     const file = path.join(dir, 'h.sqlite');
     const first = await hermes(['migrate'], { DATABASE_PATH: file, LOG_LEVEL: 'silent' });
     expect(first.code).toBe(0);
@@ -84,7 +85,7 @@ describe('hermes CLI', () => {
   });
 
   it('outbox lists replies without personal data and releases a held one', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'hermes-cli-'));
+    const dir = tempDir('hermes-cli-');
     const file = path.join(dir, 'h.sqlite');
     const env = { DATABASE_PATH: file, LOG_LEVEL: 'silent' };
     expect((await hermes(['migrate'], env)).code).toBe(0);
@@ -163,7 +164,7 @@ describe('hermes CLI', () => {
 
 describe('hermes CLI: the conversation brain commands', () => {
   // One migrated database for this block; each test seeds the rows it needs.
-  const dir = mkdtempSync(path.join(tmpdir(), 'hermes-cli-brain-'));
+  const dir = tempDir('hermes-cli-brain-');
   const file = path.join(dir, 'h.sqlite');
   const env = { DATABASE_PATH: file, LOG_LEVEL: 'silent' };
 

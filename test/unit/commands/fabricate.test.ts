@@ -1,11 +1,11 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fabricateCommand } from '../../../src/commands/fabricate.js';
 import { loadConfig } from '../../../src/config/config.js';
 import { migrateToLatest, openDatabase, type Db } from '../../../src/db/database.js';
 import { fabricatePii, loadPiiPools } from '../../../src/persona/fabricate.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 const CONFIG_DIR = path.resolve(import.meta.dirname, '../../../config');
 
@@ -26,7 +26,7 @@ describe('hermes fabricate', () => {
     );
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'hermes-fabricate-'));
+    dir = tempDir('hermes-fabricate-');
     file = path.join(dir, 'hermes.sqlite');
     db = openDatabase(file);
     await migrateToLatest(db);

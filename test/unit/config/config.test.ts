@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/config/config.js';
 import { DAEMON_REQUIRED } from '../../../src/config/schema.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 /** Runs loadConfig and returns the ConfigError it throws; fails the test if it does not throw one. */
 function configError(env: Record<string, string | undefined>, opts: { daemon?: boolean } = {}): ConfigError {
@@ -190,7 +190,7 @@ describe('loadConfig secrets from _FILE', () => {
   let dir: string;
   let secretFile: string;
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'hermes-config-test-'));
+    dir = tempDir('hermes-config-test-');
     secretFile = path.join(dir, 'imap_password');
     writeFileSync(secretFile, 'from-file-secret\n');
   });
@@ -247,7 +247,7 @@ describe('loadConfig secrets from _FILE', () => {
 
 describe('RESUME_FILE', () => {
   it('must be readable when the daemon starts', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'hermes-resume-'));
+    const dir = tempDir('hermes-resume-');
     const base = { HERMES_ADDRESS: 'h@example.test', IMAP_HOST: 'imap.example.test', IMAP_USER: 'h', IMAP_PASSWORD: 'p', SMTP_HOST: 'smtp.example.test' };
     const missing = path.join(dir, 'missing.pdf');
     expect(() => loadConfig({ ...base, RESUME_FILE: missing }, { daemon: true })).toThrow(/RESUME_FILE: cannot read/);

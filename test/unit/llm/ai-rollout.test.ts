@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/config.js';
 import { migrateToLatest, openDatabase, type Db } from '../../../src/db/database.js';
 import { aiEnabledFor, readRollout, senderBucket, writeRollout, type AiRollout } from '../../../src/llm/ai-rollout.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 const rollout = (r: Partial<AiRollout>): AiRollout => ({ mode: 'all', allowlist: [], percentage: 100, ...r });
 
@@ -48,7 +47,7 @@ describe('runtime rollout in the settings table', () => {
   let db: Db;
   let file: string;
   beforeEach(async () => {
-    file = path.join(mkdtempSync(path.join(tmpdir(), 'hermes-ai-')), 'h.sqlite');
+    file = path.join(tempDir('hermes-ai-'), 'h.sqlite');
     db = openDatabase(file);
     await migrateToLatest(db);
   });

@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fabricatePii, loadPiiPools, newPiiSeed, type PiiPools } from '../../../src/persona/fabricate.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 const CONFIG_DIR = path.resolve(import.meta.dirname, '../../../config');
 const shipped = loadPiiPools(CONFIG_DIR);
@@ -17,7 +18,7 @@ function isCalendarDate(s: string): boolean {
 }
 
 function poolsDir(yaml: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'hermes-pools-'));
+  const dir = tempDir('hermes-pools-');
   writeFileSync(path.join(dir, 'pii-pools.yaml'), yaml);
   return dir;
 }

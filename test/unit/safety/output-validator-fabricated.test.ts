@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { loadConfig } from '../../../src/config/config.js';
 import { migrateToLatest, openDatabase, type Db } from '../../../src/db/database.js';
 import { fabricatePii, loadPiiPools, type FabricatedPii } from '../../../src/persona/fabricate.js';
 import { validateReply, type ValidationContext } from '../../../src/safety/output-validator.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 const CONFIG_DIR = path.resolve(import.meta.dirname, '../../../config');
 const pools = loadPiiPools(CONFIG_DIR);
@@ -78,7 +78,7 @@ describe('check-reply --conversation reads the fabricated values from the databa
   const input = (text: string) => Readable.from([Buffer.from(text, 'utf8')]);
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'hermes-check-'));
+    dir = tempDir('hermes-check-');
     db = openDatabase(path.join(dir, 'hermes.sqlite'));
     await migrateToLatest(db);
     const row = (sender: string, pii_seed: string | null) => ({ sender, domain: 'talentco.example', to_address: null, channel: 'standard' as const, pii_seed, created_at: 1, updated_at: 1 });

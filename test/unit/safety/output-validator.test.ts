@@ -1,5 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from '../../../src/safety/output-validator.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 const NEVER_SEND = ['+1 (555) 010-9999', '12 Main St.', 'alex.smith@gmail.com', '078-05-1120', '1985-03-14'];
 const FABRICATED_SSN = '900-12-3456';
@@ -238,7 +238,7 @@ describe('term lists', () => {
 
   it('ships more than 30 disclosure phrases and loads them from a config dir', () => {
     expect(defaultValidatorTerms().aiDisclosure.length).toBeGreaterThan(30);
-    const dir = mkdtempSync(path.join(tmpdir(), 'hermes-terms-'));
+    const dir = tempDir('hermes-terms-');
     mkdirSync(path.join(dir, 'safety'));
     writeFileSync(path.join(dir, 'safety', 'ai-disclosure.txt'), '# only one\nskynet\n');
     writeFileSync(path.join(dir, 'safety', 'call-phrases.txt'), 'carrier pigeon\n');
