@@ -317,6 +317,17 @@ export const RULE_HINTS: Record<string, string[]> = {
  * detection is unchanged (each list is implied by the regex) while most mail skips the scan.
  */
 export const RULE_REQUIRES: Record<string, string[]> = {
+  // Rules for short emails whose hint words are common in mail: phrases every match holds.
+  'farewell-veiled': ['make it to', 'find me', 'look for me', 'looking for me', 'm gone', 'back from', 'back tonight', 'coming back', 'driving back', 'signing off', 'be gone', 'before i go', 'to anyone', 'to anybody', 'to everyone', 'done now', 'from me', 'be replying', 'be answering', 'be writing', 'trouble ', 'sad when', 'a problem', 'a burden', 'a bother', 's way', 'after tonight', 'worry about me', ' matter', 'while i', 'know it yet'],
+  'farewell-settled': [' in order', 'tidy before', 'sorted before', 'peace with', 'always going to end', 'blame yourself', 'made my decision', 'my goodbyes', ' fault', 'tell my ', 'my letter', 'my note', 'sorry for being', 'i care about', 'i love', 'goodbye note', 'goodbye letters', 'last note', 'last letters', 'final note', 'final letters'],
+  'last-words': ['my last ', 'my final ', 'sorry for all of', 'goodbye ', 'good bye ', 'sorry for everything'],
+  unsafe: ['safe', 'of what i', 'do something', 'trust', 'harm myself', 'had worked', "didn't work", 'didnt work', 'try again', 'do it again', 'part of me', 'would be quick', 'would be easy', 'would be painless', 'would be so ', 'of myself', 'what i might'],
+  'act-intent': ['end it', 'ending it', 'end things', 'ending things', 'end everything', 'ending everything', 'end my life', 'ending my life', 'kill myself', 'killing myself', 'top myself', 'topping myself', 'finish myself', 'finishing myself', 'myself in', 'myself out', 'my life', 'my own life', 'through with it', 'suicide', 'step off', 'stepping off', 'hang myself', 'hanging myself', 'this world', 'wake up', 'on purpose'],
+  'plan-date': ['is the day', 'is the night', 'do it', ' the night', ' the spot', ' the place', ' the day', ' a date', ' the date', ' a day', ' a place', ' a time', ' the time', ' a method', ' the method', ' a way', ' the way'],
+  'kill-myself': ['myself', 'my self', 'kms'],
+  burden: ['without me', 'dead weight', 'waste of', 'burden', 'parasite', 'drain on', 'worth more dead', 'if i '],
+  'not-live': [' live', ' living', ' alive', ' exist', 'god to', 'woke up', 'wake up', 'be here', 'be dead', 'not here', 'go on'],
+  'passive-wish': ['stop,', 'stop permanently', 'stop for good', 'stop forever', ' mind ', 'worst thing', 'disappointed', 'happen', ' hit', 'have to be', 'wake up', 'for good', 'forever', 'be dead', 'care if', 'care whether', 'disappear', 'dissapear', 'disapear', 'dissappear', 'vanish', 'fade away', 'cease to exist', 'waking up', 'dying', 'being dead', 'death', 'not existing', 'afterlife'],
   'new-task': ['your new ', 'your real ', 'your actual ', 'your true '],
   'system-prompt-ask': ['system', 'initial', 'instructions you', 'prompt above', 'hidden instructions', 'knowledge base', 'internal instructions', 'configuration prompt'],
   'response-directive': ['response', 'reply', 'output', 'answer', 'summary', 'completion'],
@@ -330,7 +341,7 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   'end-it': ['end it ', 'ending it all', 'die tonight', 'not be here tomorrow'],
   'attempt-aftermath': ['pumped', 'woke up in ', 'finish the job', 'jammed', 'snapped', 'broke', 'last time i tried', 'hospital', 'admitted', ' er', 'icu', 'emergency room', 'psych'],
   'means-at-self': [' to my ', ' at my ', ' against my ', ' into my ', ' on myself'],
-  'plan-prep': [' my will', 'paid off', 'gave my ', 'given my ', 'giving my ', 'away my ', 'planning my ', 'made up my mind', 'decided on ', ' a date', ' the date', ' a day', ' the day', 'etter', 'note', 'cat', 'dog', 'pet', 'kitten', 'puppy', 'bird'],
+  'plan-prep': [' my will', 'paid off', 'gave my ', 'give my ', 'given my ', 'giving my ', 'away my ', 'planning my ', 'made up my mind', 'who gets my', 'letter', 'note for', 'note to', 'notes for', 'notes to', 'rehomed'],
   'cant-go-on': ["can't", 'cant', 'cannot', 'couldn'],
   'hate-life': ['to live for', 'no reason to ', 'the point', ' point of ', ' point in ', ' point to ', 'any point', 'no point'],
   goodbye: ['goodbye', 'good bye', 'suicide'],

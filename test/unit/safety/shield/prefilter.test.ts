@@ -1,9 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeBase64Chunks, decodeRot13, rot13 } from '../../../../src/safety/shield/decode.js';
 import { normaliseForShield } from '../../../../src/safety/shield/fast-normalise.js';
 import { RULE_GATES, aiWordBeforePunctuation, roleWordAtLineStart, yourResponse } from '../../../../src/safety/shield/positional-gates.js';
 import { CRISIS_RULES, JAILBREAK_RULES, RULE_REQUIRES } from '../../../../src/safety/shield/rules.js';
 import { SubstringSet } from '../../../../src/safety/shield/substrings.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/crisis');
 
 // Phrases that each fire at least one rule gated by RULE_REQUIRES; every regex match must hold one
 // of the rule's required substrings, or the gate would hide a detection.
@@ -30,11 +34,17 @@ const SAMPLES = [
   'message to the language model\n,', 'instructions for the email assistant:', 'important for claude!', 'hi the agent,',
 ];
 
+// The invented short emails (test/fixtures/crisis/) hold many phrasings of the short-email rules.
+const FIXTURE_TEXTS = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith('.jsonl'))
+  .flatMap((f) => readFileSync(path.join(FIXTURES, f), 'utf8').trim().split('\n'))
+  .map((l) => (JSON.parse(l) as { text: string }).text);
+
 describe('SHIELD pre-filters', () => {
   it('RULE_REQUIRES holds for every match of its rule', () => {
     const rules = [...JAILBREAK_RULES, ...CRISIS_RULES].filter((r) => RULE_REQUIRES[r.id]);
     let checked = 0;
-    for (const sample of SAMPLES) {
+    for (const sample of [...SAMPLES, ...FIXTURE_TEXTS]) {
       const { text, base } = normaliseForShield(sample);
       for (const rule of rules) {
         const target = rule.structural ? base : text;
@@ -46,7 +56,7 @@ describe('SHIELD pre-filters', () => {
       }
     }
     // Every gated rule is exercised by at least one sample.
-    const fired = new Set(SAMPLES.flatMap((s) => rules.filter((r) => new RegExp(r.re.source).test(r.structural ? normaliseForShield(s).base : normaliseForShield(s).text)).map((r) => r.id)));
+    const fired = new Set([...SAMPLES, ...FIXTURE_TEXTS].flatMap((s) => rules.filter((r) => new RegExp(r.re.source).test(r.structural ? normaliseForShield(s).base : normaliseForShield(s).text)).map((r) => r.id)));
     expect([...fired].sort()).toEqual(rules.map((r) => r.id).sort());
     expect(checked).toBeGreaterThan(SAMPLES.length / 2);
   });
