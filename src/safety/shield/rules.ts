@@ -37,6 +37,8 @@ const YOUR_OUTPUT = String.raw`\byour (?:response|reply|output|answer|completion
 
 export const JAILBREAK_RULES: Rule[] = [
   J('override-qualified', 'jailbreak_keyword', 1, new RegExp(String.raw`\b${OVERRIDE_VERB}\s+(?:(?:all|any|of|the|your|these|those|every)\s+){0,3}(?:previous|prior|above|earlier|preceding|former|initial|original|pre-?existing|system|safety|old)\s+(?:[a-z]+\s+)?${RULE_NOUN}\b`, 'g')),
+  // "Forget everything you have been told", "forget everything from before": a reset of the model.
+  J('forget-everything', 'jailbreak_keyword', 1, /\b(?:forget|disregard|ignore|erase)\s+(?:everything|all)\s+(?:(?:that\s+)?you(?:'ve| have)?\s+(?:learned|learnt|been told|been taught|know)|from before|(?:said\s+)?before this (?:conversation|chat|message|prompt))\b/g),
   J('override-yours', 'jailbreak_keyword', 1, new RegExp(String.raw`\b${OVERRIDE_VERB}\s+(?:(?:all|any|of)\s+){0,2}(?:your|all)\s+(?:[a-z]+\s+)?${RULE_NOUN}\b`, 'g')),
   J('override-requests', 'jailbreak_keyword', 1, /\b(?:ignore|disregard)\s+(?:all|any)\s+(?:prior|previous)\s+(?:requests|input|text|messages)\b/g),
   J('regardless-instructions', 'jailbreak_keyword', 1, /\bregardless of (?:your|any|all)\s+(?:previous\s+|prior\s+|pre-?existing\s+)?(?:instructions|guidelines|restrictions|rules|programming|input|context)\b/g),
@@ -53,7 +55,7 @@ export const JAILBREAK_RULES: Rule[] = [
   J('when-you-process', 'jailbreak_keyword', 0.5, /\bwhen you (?:summari[sz]e|process|read|parse|analy[sz]e) this (?:email|message|document|text)\b/g),
   J('operating-as', 'jailbreak_keyword', 0.5, /\byou are (?:running|operating|functioning) (?:as|in) (?:part of |a |an )?/g),
   J('privileges', 'jailbreak_keyword', 0.5, /\b(?:grant|give|enable)\s+(?:me\s+|yourself\s+)?(?:temporary\s+)?(?:admin|administrative|root|elevated|developer|sudo)\s+(?:privileges|access|rights|mode)\b/g),
-  J('response-directive', 'jailbreak_keyword', 0.5, /\b(?:include|insert|add|append|output|print|write|repeat|start|begin|end)\b[^.\n]{0,40}\b(?:in|to|at the (?:start|end|beginning) of|with)\s+your\s+(?:response|reply|output|answer|summary|completion)\b/g),
+  J('response-directive', 'jailbreak_keyword', 0.5, /\b(?:include|insert|add|append|output|print|write|repeat|start|begin|end)\b[^.\n]{0,40}\b(?:in|to|at the (?:start|end|beginning) of|with)\s+(?:(?:all|each|every) (?:of )?)?your\s+(?:responses?|replies|reply|outputs?|answers?|summary|completion)\b/g),
   S('exfil-markup', 'jailbreak_keyword', 0.5, /!\[[^\]\n]{0,60}\]\(\s*https?:[^)\s]{0,200}\?|<(?:img|svg|iframe|script)\b[^>]{0,200}\bon[a-z]{2,12}\s*=|\bjavascript:|\bconsole\.log\(/g),
   // What an output-manipulation payload asks for: a given literal, repeated, encoded or
   // translated, put into "your response" in the same sentence, rather than information about the
@@ -77,8 +79,8 @@ export const JAILBREAK_RULES: Rule[] = [
   J('in-character', 'refusal_inversion', 1, /\b(?:stay|remain|keep) in character\b|\bbreak(?:ing)? character\b/g),
   J('if-refuse', 'refusal_inversion', 0.5, /\bif you (?:refuse|don't comply|do not comply|fail to comply)\b/g),
   J('now-no-longer', 'persona_injection', 1, new RegExp(String.raw`\byou (?:are|'re) (?:now|no longer|not)\s+(?:an?\s+|the\s+)?(?:[a-z]+\s+){0,2}?${AI}\b(?!\s+(?:engineer|team|role|position|company|startup|product|researcher|scientist|lab))`, 'g')),
-  J('not-bound', 'persona_injection', 1, /\byou (?:are|'re) (?:now |no longer |not )(?:bound|restricted|limited|censored|constrained|subject to)\b|\b(?:freed|free) (?:from|of) (?:the )?(?:typical |usual )?(?:confines|restrictions|constraints|limitations)\b/g),
-  J('from-now-on', 'persona_injection', 0.5, /\bfrom now on,? you (?:are|will|must|shall|should)\b|\b(?:act|respond|behave|answer)\s+as\s+(?:both|two)\b|\btwo (?:different |separate )?(?:responses|answers|paragraphs)\b/g),
+  J('not-bound', 'persona_injection', 1, /\byou (?:are|'re) (?:now |no longer |not )(?:bound|restricted|limited|censored|constrained|subject to)\b|\b(?:freed|free) (?:from|of) (?:the )?(?:typical |usual )?(?:confines|restrictions|constraints|limitations)\b|\b(?:that|which|who) (?:is|are) not bound by (?:any )?(?:restrictions|guidelines|filters|ethics|morals|content polic(?:y|ies))\b|\b(?:freed|free) from (?:all )?(?:the )?(?:rules and policies|rules and guidelines|policies|guidelines) of\b/g),
+  J('from-now-on', 'persona_injection', 0.5, /\byou (?:now go by|will now go by|are now called|are now named) (?:the name\s+)?|\byou are now in the role of\b|\bfrom now on,? (?:refer to me|call me|address me)\b|\bfrom now on,? you (?:are|will|must|shall|should)\b|\b(?:act|respond|behave|answer)\s+as\s+(?:both|two)\b|\btwo (?:different |separate )?(?:responses|answers|paragraphs)\b/g),
   J('chatgpt', 'persona_injection', 0.5, /\b(?:chatgpt|gpt-?[34](?:\.5)?|your (?:ai )?programming|as an ai(?: language model)?)\b/g),
   J('harm-regardless', 'refusal_inversion', 1, /\b(?:even if|no matter how|regardless of (?:how|whether)|whether or not|doesn't matter if|does not matter if)\b[^.\n]{0,40}\b(?:illegal|unethical|immoral|harmful|offensive|inappropriate|dangerous|explicit)\b/g),
   J('no-morals', 'jailbreak_keyword', 1, /\b(?:no|without|doesn't have|does not have|don't have|lacks?|free of|devoid of|disregards?|doesn't care about|does not care about)\s+(?:any\s+)?(?:ethics|morals|morality|moral compass|conscience|ethical guidelines)\b/g),
@@ -221,6 +223,7 @@ export const RULE_HINTS: Record<string, string[]> = {
   'operating-as': ['running', 'operating', 'functioning'],
   privileges: ['privileges', 'access', 'rights', 'mode'],
   'response-directive': ['your'],
+  'forget-everything': ['forget', 'disregard', 'ignore', 'erase'],
   'response-machine': ['your'],
   'task-assign': ['task', 'assigned'],
   execute: ['execute', 'perform', 'carry'],
@@ -242,8 +245,8 @@ export const RULE_HINTS: Record<string, string[]> = {
   'in-character': ['character'],
   'if-refuse': ['refuse', 'comply'],
   'now-no-longer': ['now', 'longer', 'not'],
-  'not-bound': ['bound', 'restricted', 'limited', 'censored', 'constrained', 'subject', 'confines', 'restrictions', 'constraints', 'limitations'],
-  'from-now-on': ['now', 'both', 'two'],
+  'not-bound': ['free', 'freed', 'bound', 'restricted', 'limited', 'censored', 'constrained', 'subject', 'confines', 'restrictions', 'constraints', 'limitations'],
+  'from-now-on': ['now', 'both', 'two', 'role'],
   chatgpt: ['chatgpt', '~gpt', 'programming', 'ai'],
   'harm-regardless': ['even', 'matter', 'regardless', 'whether'],
   'no-morals': ['ethics', 'morals', 'morality', 'moral', 'conscience', 'ethical'],
@@ -333,8 +336,8 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   'system-prompt-ask': ['system', 'initial', 'instructions you', 'prompt above', 'hidden instructions', 'knowledge base', 'internal instructions', 'configuration prompt'],
   'response-directive': ['response', 'reply', 'output', 'answer', 'summary', 'completion'],
   'now-no-longer': ['you are now', 'you are no longer', 'you are not', "you 're now", "you 're no longer", "you 're not"],
-  'not-bound': ['you are ', "you 're ", 'free from', 'free of', 'freed from', 'freed of'],
-  'from-now-on': ['from now on', 'both', 'two'],
+  'not-bound': ['you are ', "you 're ", 'free from', 'free of', 'freed from', 'freed of', 'not bound by'],
+  'from-now-on': ['from now on', 'both', 'two', 'go by', 'now called', 'now named', 'role of'],
   'end-of-input': [']', 'end of '],
   'system-line': ['sys', 'developer'],
   'assistant-line': ['assistant', 'ai', 'gpt', 'model', 'bot'],

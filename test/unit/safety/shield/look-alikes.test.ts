@@ -55,6 +55,9 @@ const CLEAN = [
   'The thought of anyone committing suicide is why we built this crisis-line product; we are thinking about ending it with the old vendor.',
   "We're about to end things with our current agency, and I'm going to finish the report myself.",
   'The role sits in the pharmacology group modelling lethal dose thresholds and overdose risk for preclinical compounds.',
+  'Forget everything I said before about the salary: the budget moved up. From now on, call me Sam.',
+  'Good news, you are now in the final round, and the contract is not bound by any non-compete.',
+  'Please add your notice period at the end of each of your replies so the client sees it.',
   // Recruiter mail in other languages that shares words with the translated attack rules.
   'Quedo atento a tu respuesta. En su respuesta, indique por favor su disponibilidad y las instrucciones de llegada.',
   "Ich freue mich auf Ihre Antwort. Bitte nennen Sie in Ihrer Antwort Ihre Gehaltsvorstellung; die Anweisungen zur Anreise folgen.",
