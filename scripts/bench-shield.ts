@@ -46,6 +46,7 @@ function adversarial(size: number): Array<[string, string]> {
     ['ignore repeated', fill('ignore ')],
     ['role tokens', fill('<|im_start|>')],
     ['sentences', fill('I want to talk about the role. ')],
+    ['morse', fill('.. --. -. --- .-. . / .- .-.. .-.. / ')],
   ];
 }
 

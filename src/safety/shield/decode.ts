@@ -194,6 +194,112 @@ export function decodeRot13(text: string): string | null {
   return ROT13_WORDS.scan(text).includes(1) ? rot13(text) : null;
 }
 
+const MORSE: Record<string, string> = {
+  '.-': 'a', '-...': 'b', '-.-.': 'c', '-..': 'd', '.': 'e', '..-.': 'f', '--.': 'g', '....': 'h', '..': 'i', '.---': 'j',
+  '-.-': 'k', '.-..': 'l', '--': 'm', '-.': 'n', '---': 'o', '.--.': 'p', '--.-': 'q', '.-.': 'r', '...': 's', '-': 't',
+  '..-': 'u', '...-': 'v', '.--': 'w', '-..-': 'x', '-.--': 'y', '--..': 'z', '-----': '0', '.----': '1', '..---': '2',
+  '...--': '3', '....-': '4', '.....': '5', '-....': '6', '--...': '7', '---..': '8', '----.': '9', '.-.-.-': '.',
+  '--..--': ',', '..--..': '?', '-.-.--': '!', '.----.': "'", '---...': ':', '-.--.': '(', '-.--.-': ')',
+};
+/** A run needs this many codes to be read as Morse. */
+const MORSE_MIN_CODES = 12;
+/** Share of codes that are not Morse above which a run is dots and dashes, not a message. */
+const MORSE_MAX_UNKNOWN = 0.2;
+/** A message uses at least this many different letters ("eeeeeeee" is a row of spaced dots). */
+const MORSE_MIN_DISTINCT = 4;
+/** Letters by code key: a leading 1 bit, then one bit a symbol (dash = 1); -1 for no letter. */
+const MORSE_KEYS = new Int32Array(256).fill(-1);
+for (const [code, ch] of Object.entries(MORSE)) {
+  let key = 1;
+  for (const sym of code) key = (key << 1) | (sym === '-' ? 1 : 0);
+  MORSE_KEYS[key] = ch.charCodeAt(0);
+}
+const QUESTION_MARK = 63;
+const UTF16 = new TextDecoder('utf-16le');
+const WORD_GAP = 32;
+
+function distinct(units: Uint16Array, n: number): number {
+  const seen = new Set<number>();
+  for (let i = 0; i < n && seen.size < MORSE_MIN_DISTINCT + 1; i++) if (units[i] !== WORD_GAP) seen.add(units[i] as number);
+  return seen.size;
+}
+
+/**
+ * The text of every Morse run in `text` that reads as a message ("-.. .- -." -> "dan"): codes of
+ * one to seven dots and dashes, letters apart by spaces, words by "/", "|" or two spaces. One pass
+ * over the text with no string built until a run is read; a run ends at any other character.
+ */
+export function decodeMorse(text: string): string | null {
+  // A message of four different letters holds a dot next to a dash somewhere; most mail holds
+  // neither pair, and two native searches cost less than the pass below.
+  if (!text.includes('.-') && !text.includes('-.')) return null;
+  const out: string[] = [];
+  let letters = new Uint16Array(64);
+  let n = 0;
+  let key = 1;
+  let symbols = 0;
+  let codes = 0;
+  let unknown = 0;
+  let spaces = 0;
+  const push = (ch: number) => {
+    if (n === letters.length) {
+      const grown = new Uint16Array(n * 2);
+      grown.set(letters);
+      letters = grown;
+    }
+    letters[n++] = ch;
+  };
+  const endCode = () => {
+    if (symbols === 0) return;
+    const ch = MORSE_KEYS[key] as number;
+    if (ch < 0) unknown++;
+    push(ch < 0 ? QUESTION_MARK : ch);
+    codes++;
+    key = 1;
+    symbols = 0;
+  };
+  const endRun = () => {
+    endCode();
+    if (codes >= MORSE_MIN_CODES && unknown / codes <= MORSE_MAX_UNKNOWN && distinct(letters, n) >= MORSE_MIN_DISTINCT) {
+      out.push(UTF16.decode(letters.subarray(0, n)));
+    }
+    n = 0;
+    codes = 0;
+    unknown = 0;
+    spaces = 0;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46 || c === 45) {
+      // "." or "-"
+      if (spaces >= 2 && n > 0 && letters[n - 1] !== WORD_GAP) push(WORD_GAP);
+      spaces = 0;
+      if (symbols === 7) {
+        // Too long for a code: not Morse, and the run ends here.
+        key = 1;
+        symbols = 0;
+        endRun();
+        continue;
+      }
+      key = (key << 1) | (c === 45 ? 1 : 0);
+      symbols++;
+    } else if (c === 32 || c === 9) {
+      endCode();
+      spaces++;
+    } else if (c === 47 || c === 124) {
+      // "/" or "|"
+      endCode();
+      if (n > 0 && letters[n - 1] !== WORD_GAP) push(WORD_GAP);
+      spaces = 0;
+    } else {
+      if (symbols > 0 || codes > 0) endRun();
+      spaces = 0;
+    }
+  }
+  endRun();
+  return out.length > 0 ? out.join('\n') : null;
+}
+
 /** Every decoded reading of `text` worth screening. */
 export function decodedChunks(text: string): string[] {
   const chunks = decodeBase64Chunks(text);
@@ -201,5 +307,7 @@ export function decodedChunks(text: string): string[] {
   if (qp !== null) chunks.push(qp);
   const r13 = decodeRot13(text);
   if (r13 !== null) chunks.push(r13);
+  const morse = decodeMorse(text);
+  if (morse !== null) chunks.push(morse);
   return chunks;
 }
