@@ -294,7 +294,7 @@ export const RULE_HINTS: Record<string, string[]> = {
   alone: ['nobody', 'noone', 'alone', 'lonely', 'isolated', '~no one', '~no friends'],
   'attempt-aftermath': ['pumped', 'icu', 'ward', 'finish', 'jammed', 'snapped', 'broke', 'tried', 'hospitalized', 'hospitalised', 'admitted', 'hospital', 'er', 'room'],
   'means-at-self': ['~on myself', 'head', 'temple', 'chest', 'throat', 'wrist', 'wrists', 'neck', 'heart'],
-  'means-prep': ['edge', 'roof', 'ledge', 'railing', 'parapet', 'barrier', 'pillar', 'median', 'rope', 'ropes', 'noose', 'razor', 'razors', 'blades', 'gun', 'guns', 'handgun', 'pistol', 'shotgun', 'rifle', 'bullets', 'charcoal', 'helium', '~how high', '~how tall', 'oncoming', 'wall', 'tree', 'truck', 'river', 'lake', 'ocean', 'pole', 'semi', 'bridge', 'cliff', 'overpass', 'train', 'bus', 'tracks'],
+  'means-prep': ['~the edge', '~edge of', 'roof', 'ledge', 'railing', 'parapet', 'barrier', 'pillar', 'median', 'rope', 'ropes', 'noose', 'razor', 'razors', 'blades', 'gun', 'guns', 'handgun', 'pistol', 'shotgun', 'rifle', 'bullets', 'charcoal', 'helium', '~how high', '~how tall', 'oncoming', 'wall', 'tree', 'truck', 'river', 'lake', 'ocean', 'pole', 'semi', 'bridge', 'cliff', 'overpass', 'train', 'bus', 'tracks'],
   'means-acquired': ['bought', 'ordered', 'revolver', 'rope', 'ropes', 'noose', 'razor', 'razors', 'blades', 'gun', 'guns', 'handgun', 'pistol', 'shotgun', 'rifle', 'bullets', 'charcoal', 'helium', '~how high', '~how tall', 'oncoming', 'wall', 'tree', 'truck', 'river', 'lake', 'ocean', 'pole', 'semi', 'bridge', 'cliff', 'overpass', 'train', 'bus', 'tracks'],
   'plan-prep': ['gets', 'rehomed', 'giving', 'gave', 'give', 'given', 'letters', 'paid', 'plants', 'things', 'stuff', 'belongings', 'books', 'guitar', 'will', 'letter', 'note', 'planning', 'mind', 'decided', 'set', 'picked', 'chosen', 'chose', 'wrote', 'written', 'writing', 'left', 'leaving', 'gave', 'given', 'giving'],
   goodbye: ['goodbye', 'good', 'note', 'letter'],
@@ -304,7 +304,7 @@ export const RULE_HINTS: Record<string, string[]> = {
   'attempt-told': ['overdose', 'purpose', 'tried', 'attempted', 'try', 'trying', 'attempt', 'thoughts'],
   unsafe: ['feel', 'safe', 'frightened', 'terrified', 'worried', 'trusting', 'harm', 'worked', 'work', 'again', 'part', 'thinking', 'scared', 'afraid', 'frightened', 'trust', 'safe'],
   'means-ideation': ['garage', 'would'],
-  'self-injury': ['hiding', 'hide', 'punch', 'punched', 'punching', 'again', 'cut', 'cutting', 'carve', 'carving', 'carved', 'slice', 'slicing', 'sliced', 'slash', 'slashing', 'slashed', 'scratch', 'scratched', 'scratching', 'burn', 'burning', 'burned', 'burnt', 'razor', 'blade', 'knife', 'cutter', 'head', 'harming', '~harm', 'hide'],
+  'self-injury': ['punch', 'punched', 'punching', 'cut', 'cutting', 'carve', 'carving', 'carved', 'slice', 'slicing', 'sliced', 'slash', 'slashing', 'slashed', 'scratch', 'scratched', 'scratching', 'burn', 'burning', 'burned', 'burnt', 'razor', 'blade', 'knife', 'cutter', 'harming', '~harm', 'hitting', 'hit', 'banging', 'banged', 'scars', 'cuts', 'burns', 'dressings', 'bandages'],
   'farewell-veiled': ['make', 'find', 'looking', 'coming', 'driving', 'walking', 'signing', 'gone', 'go', 'anyone', 'anybody', 'done', 'last', 'coming', 'hear', 'replying', 'answering', 'writing', 'trouble', 'sad', 'know', 'hear', 'problem', 'burden', 'bother', 'way', 'tonight', 'worry', 'matter', 'goodbye'],
   'farewell-settled': ['order', 'tidy', 'sorted', 'always', 'blame', 'decision', 'peace', 'reading', 'reads', 'read', 'finds', 'find', 'fault', 'tell', 'fault', 'peace', 'goodbyes', 'know', 'sorry', 'wrote', 'written', 'writing', 'finished', 'left'],
   'plan-date': ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'tonight', 'going', 'tomorrow', 'set', 'picked', 'chosen', 'chose', 'decided'],
@@ -321,8 +321,9 @@ export const RULE_HINTS: Record<string, string[]> = {
  * detection is unchanged (each list is implied by the regex) while most mail skips the scan.
  */
 export const RULE_REQUIRES: Record<string, string[]> = {
+  'means-ideation': ['engine running', 'it would be to'],
   // Rules for short emails whose hint words are common in mail: phrases every match holds.
-  'farewell-veiled': ['make it to', 'find me', 'look for me', 'looking for me', 'm gone', 'back from', 'back tonight', 'coming back', 'driving back', 'signing off', 'be gone', 'before i go', 'to anyone', 'to anybody', 'to everyone', 'done now', 'from me', 'be replying', 'be answering', 'be writing', 'trouble ', 'sad when', 'a problem', 'a burden', 'a bother', 's way', 'after tonight', 'worry about me', ' matter', 'while i', 'know it yet'],
+  'farewell-veiled': ['not make it to', 'not to make it to', 'to find me', "t find me", 'not find me', 'look for me', 'looking for me', 'm gone', 'not coming back', 'not driving back', 'not walking back', 'be coming back', 'signing off', 'be gone', 'before i go', 'to anyone', 'to anybody', 'to everyone', 'done now', 'hear from me', 'get from me', 'receive from me', 'have from me', 'be replying', 'be answering', 'be writing', 'trouble anybody', 'trouble anyone', 'trouble you', 'sad when', 'be a problem', 'be a burden', 'be a bother', "anyone's way", 'anyones way', 'after tonight', 'worry about me', "t matter", 'not matter', 'while i still can', 'while i can', 'know it yet'],
   'farewell-settled': [' in order', 'tidy before', 'sorted before', 'peace with', 'always going to end', 'blame yourself', 'made my decision', 'my goodbyes', ' fault', 'tell my ', 'my letter', 'my note', 'sorry for being', 'i care about', 'i love', 'goodbye note', 'goodbye letters', 'last note', 'last letters', 'final note', 'final letters'],
   'last-words': ['my last ', 'my final ', 'sorry for all of', 'goodbye ', 'good bye ', 'sorry for everything'],
   unsafe: ['safe', 'of what i', 'do something', 'trust', 'harm myself', 'had worked', "didn't work", 'didnt work', 'try again', 'do it again', 'part of me', 'would be quick', 'would be easy', 'would be painless', 'would be so ', 'of myself', 'what i might'],
@@ -337,7 +338,7 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   'response-directive': ['response', 'reply', 'output', 'answer', 'summary', 'completion'],
   'now-no-longer': ['you are now', 'you are no longer', 'you are not', "you 're now", "you 're no longer", "you 're not"],
   'not-bound': ['you are ', "you 're ", 'free from', 'free of', 'freed from', 'freed of', 'not bound by'],
-  'from-now-on': ['from now on', 'both', 'two', 'go by', 'now called', 'now named', 'role of'],
+  'from-now-on': ['from now on', 'both', 'two', 'go by', 'now called', 'now named', 'now in the role of'],
   'end-of-input': [']', 'end of '],
   'system-line': ['sys', 'developer'],
   'assistant-line': ['assistant', 'ai', 'gpt', 'model', 'bot'],
