@@ -8,13 +8,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { configFromProcessEnv } from '../src/config/env.js';
 import { classifyByKeywords } from '../src/conversations/intent-keywords.js';
-import { classifyIntent, loadIntentSystemPrompt } from '../src/conversations/intent-llm.js';
+import { classifyIntent } from '../src/conversations/intent-llm.js';
 import { INTENTS, isIntent, type Intent, type IntentInput } from '../src/conversations/intents.js';
-import { createAnthropicClient } from '../src/llm/anthropic-client.js';
 import { parseEmail } from '../src/parse/parse-email.js';
-import { createLogger } from '../src/shared/logger.js';
+import { intentModelFromEnv } from './intent-model.js';
 
 const DIR = path.resolve(import.meta.dirname, '../../shared/eval/recruiter');
 
@@ -129,16 +127,7 @@ async function main(): Promise<void> {
     console.log('\nANTHROPIC_API_KEY is not set: the model classifier was not measured.');
     return;
   }
-  const config = configFromProcessEnv();
-  const log = createLogger({ level: 'warn', format: 'json', fd: 2 });
-  const llm = createAnthropicClient(config.llm, log.child({ component: 'llm' }));
-  const deps = {
-    llm,
-    model: config.llm.intentModel,
-    temperature: config.llm.intentTemperature,
-    log: log.child({ component: 'intent' }),
-    systemPrompt: loadIntentSystemPrompt(config.configDir),
-  };
+  const { config, deps } = intentModelFromEnv();
   const results = [];
   for (const s of samples) results.push(await classifyIntent(deps, s.input));
   const fallbacks = results.filter((r) => r.source === 'keywords').length;

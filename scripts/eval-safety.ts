@@ -10,10 +10,8 @@ import { screen, type ShieldInput, type ShieldVerdict } from '../src/safety/shie
 import { parseEmail } from '../src/parse/parse-email.js';
 import { decideEscalation, loadEscalationLists } from '../src/safety/escalation.js';
 import { heldOut, loadDevData, parseCsv } from './train-shield.js';
-import { configFromProcessEnv } from '../src/config/env.js';
-import { classifyIntent, loadIntentSystemPrompt } from '../src/conversations/intent-llm.js';
-import { createAnthropicClient } from '../src/llm/anthropic-client.js';
-import { createLogger } from '../src/shared/logger.js';
+import { classifyIntent } from '../src/conversations/intent-llm.js';
+import { intentModelFromEnv } from './intent-model.js';
 
 const EVAL = path.resolve(import.meta.dirname, '../../shared/eval');
 
@@ -169,50 +167,68 @@ async function recruiterEscalation(): Promise<void> {
 }
 
 /**
- * Our own invented short emails (test/fixtures/crisis/short-emails.jsonl): crisis messages of the
- * length Hermes sees, and ordinary mail with dark idioms, grief, illness or fatigue in it. These
- * are in the repository, so this part runs on any clone.
+ * Our own invented short emails (test/fixtures/crisis/*.jsonl): crisis messages of the length
+ * Hermes sees, and ordinary mail with dark idioms, grief, illness or fatigue in it. These are in
+ * the repository, so this part runs on any clone. Each row is screened once.
  */
-const SHORT_EMAIL_SETS = ['short-emails.jsonl', 'short-emails-2.jsonl', 'short-emails-3.jsonl', 'short-emails-4.jsonl', 'short-emails-5.jsonl'];
-const shortEmailRows = (file: string) => jsonl(path.resolve(import.meta.dirname, '../test/fixtures/crisis', file));
+const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/crisis');
+interface ShortEmail {
+  set: string;
+  id: string;
+  label: string;
+  kind: string;
+  text: string;
+  flagged: boolean;
+}
+function loadShortEmails(): ShortEmail[] {
+  return readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => f.slice(0, -'.jsonl'.length))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    .flatMap((set) =>
+      jsonl(path.join(FIXTURES, `${set}.jsonl`)).map((r) => ({
+        set,
+        id: r.id ?? '?',
+        label: r.label ?? '',
+        kind: r.kind ?? '',
+        text: r.text ?? '',
+        flagged: isCrisis(screen(r.text ?? '').verdict),
+      })),
+    );
+}
 
-function shortEmails(): void {
-  for (const file of SHORT_EMAIL_SETS) {
-    const rows = shortEmailRows(file);
-    const set = `fixtures/ ${file.replace('.jsonl', '')}`;
-    const wrong: string[] = [];
+function shortEmails(all: ShortEmail[]): void {
+  for (const set of [...new Set(all.map((r) => r.set))]) {
+    const rows = all.filter((r) => r.set === set);
     for (const label of ['crisis', 'benign']) {
       const mine = rows.filter((r) => r.label === label);
-      const hits = (xs: typeof rows) => xs.filter((r) => isCrisis(screen(r.text ?? '').verdict)).length;
-      row(set, label === 'crisis' ? 'crisis recall' : 'crisis FP', hits(mine), mine.length, '');
-      for (const kind of [...new Set(mine.map((r) => r.kind ?? ''))]) {
+      const hits = (xs: ShortEmail[]) => xs.filter((r) => r.flagged).length;
+      row(`fixtures/ ${set}`, label === 'crisis' ? 'crisis recall' : 'crisis FP', hits(mine), mine.length, '');
+      for (const kind of [...new Set(mine.map((r) => r.kind))]) {
         const k = mine.filter((r) => r.kind === kind);
-        row(set, `  ${kind}`, hits(k), k.length, '');
+        row(`fixtures/ ${set}`, `  ${kind}`, hits(k), k.length, '');
       }
-      for (const r of mine) if (isCrisis(screen(r.text ?? '').verdict) !== (label === 'crisis')) wrong.push(r.id ?? '?');
     }
-    if (wrong.length) console.log(`  ${file} wrong: ${wrong.join(' ')}`);
+    const wrong = rows.filter((r) => r.flagged !== (r.label === 'crisis')).map((r) => r.id);
+    if (wrong.length) console.log(`  ${set} wrong: ${wrong.join(' ')}`);
   }
 }
 
 /**
  * The intent model's second opinion on the same short emails (its self_harm_risk flag), alone
- * and together with SHIELD, when ANTHROPIC_API_KEY is set. It uses INTENT_MODEL and the shipped
- * classifier prompt, as the daemon does.
+ * and together with SHIELD, when ANTHROPIC_API_KEY is set. It uses INTENT_MODEL and the
+ * configured classifier prompt, as the daemon does.
  */
-async function modelSecondOpinion(): Promise<void> {
+async function modelSecondOpinion(rows: ShortEmail[]): Promise<void> {
   if (!process.env.ANTHROPIC_API_KEY) {
     console.log('ANTHROPIC_API_KEY is not set: the intent model\'s self-harm flag was not measured.');
     return;
   }
-  const config = configFromProcessEnv();
-  const log = createLogger({ level: 'warn', format: 'json', fd: 2 });
-  const deps = { llm: createAnthropicClient(config.llm, log), model: config.llm.intentModel, temperature: config.llm.intentTemperature, log, systemPrompt: loadIntentSystemPrompt(config.configDir) };
-  const rows = SHORT_EMAIL_SETS.flatMap(shortEmailRows);
+  const { config, deps } = intentModelFromEnv();
   const flags: boolean[] = [];
   let fallbacks = 0;
   for (const r of rows) {
-    const answer = await classifyIntent(deps, { subject: '', text: r.text ?? '', isReply: false });
+    const answer = await classifyIntent(deps, { subject: '', text: r.text, isReply: false });
     if (answer.source !== 'llm') fallbacks++;
     flags.push(answer.selfHarmRisk === true);
   }
@@ -221,7 +237,7 @@ async function modelSecondOpinion(): Promise<void> {
   for (const label of ['crisis', 'benign']) {
     const idx = rows.map((r, i) => (r.label === label ? i : -1)).filter((i) => i >= 0);
     const model = idx.filter((i) => flags[i]).length;
-    const either = idx.filter((i) => flags[i] || isCrisis(screen(rows[i]?.text ?? '').verdict)).length;
+    const either = idx.filter((i) => flags[i] || rows[i]?.flagged).length;
     row(set, label === 'crisis' ? 'self-harm flag recall' : 'self-harm flag FP', model, idx.length, '');
     row(set, label === 'crisis' ? 'SHIELD or model, recall' : 'SHIELD or model, FP', either, idx.length, '');
   }
@@ -230,8 +246,9 @@ async function modelSecondOpinion(): Promise<void> {
 async function main(): Promise<void> {
   if (!existsSync(EVAL)) {
     console.log(`no evaluation data at ${EVAL}; only the repository's own fixtures are evaluated`);
-    shortEmails();
-    await modelSecondOpinion();
+    const short = loadShortEmails();
+    shortEmails(short);
+    await modelSecondOpinion(short);
     printTable();
     return;
   }
@@ -242,8 +259,9 @@ async function main(): Promise<void> {
   await spamassassin();
   await recruiter();
   await recruiterEscalation();
-  shortEmails();
-  await modelSecondOpinion();
+  const short = loadShortEmails();
+  shortEmails(short);
+  await modelSecondOpinion(short);
   printTable();
 }
 
