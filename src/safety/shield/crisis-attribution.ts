@@ -219,6 +219,11 @@ function inLinkText(text: string, offset: number, end: number): boolean {
   return false;
 }
 
+/** Someone else's words: after an opening quote, on a `>` line, or in a markdown link's text. */
+function isQuoted(text: string, clauseStart: number, offset: number, end: number): boolean {
+  return afterOpeningQuote(text, clauseStart) || onQuotedLine(text, offset) || inLinkText(text, offset, end);
+}
+
 /** An opening double quote: `"` right before the clause's first letter. */
 function afterOpeningQuote(text: string, start: number): boolean {
   const c = text.charCodeAt(start);
@@ -284,7 +289,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   const end = offset + length;
   const start = clauseStart(text, offset);
   const stop = clauseEnd(text, end);
-  if (voice === 'farewell') return afterOpeningQuote(text, start) || onQuotedLine(text, offset) || inLinkText(text, offset, end) ? 'quoted' : 'writer';
+  if (voice === 'farewell') return isQuoted(text, start, offset, end) ? 'quoted' : 'writer';
   const before = words(text.slice(start, offset));
   const topic = voice === 'topic' || voice === 'asked-topic';
   const person = personOf(before, words(text.slice(offset, end)), topic);
@@ -306,7 +311,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   if (resolvedIn(around)) return 'resolved';
   if (DISTANT_PAST.test(around)) return 'past';
   if (before.some((w) => CONDITIONALS.has(w))) return 'conditional';
-  if (afterOpeningQuote(text, start) || onQuotedLine(text, offset) || inLinkText(text, offset, end)) return 'quoted';
+  if (isQuoted(text, start, offset, end)) return 'quoted';
   return 'writer';
 }
 

@@ -150,13 +150,10 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   // Crisis phrases about someone else, negated or long past weigh less before anything is summed.
   attributeCrisis(text, out);
   // Half a signal only matters next to a weak rule match; clean mail skips the model entirely.
-  const undecided = (kind: RuleKind) => {
-    const score = kindScore(out, kind);
-    return score > 0 && score < 1;
-  };
-  const jb = undecided('jailbreak');
+  const undecided = (score: number) => score > 0 && score < 1;
+  const jb = undecided(kindScore(out, 'jailbreak'));
   const crisisSoFar = kindScore(out, 'crisis');
-  const crisis = (crisisSoFar > 0 && crisisSoFar < 1) || (crisisSoFar === 0 && distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL);
+  const crisis = undecided(crisisSoFar) || (crisisSoFar === 0 && distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL);
   if (!jb && !crisis) return;
   const add = (kind: RuleKind, prob: number, sure: boolean, category: string) => {
     // A sure model (crisis only) and one weak first-person rule signal beside it decide together.
