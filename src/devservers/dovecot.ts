@@ -15,9 +15,12 @@ export interface DovecotServer {
   port: number;
   baseDir: string;
   users: DovecotUser[];
+  /** Stops the server; its mail store stays, so start() brings it back with the same mail. */
   stop(): Promise<void>;
   kill(): Promise<void>;
   start(): Promise<void>;
+  /** Stops the server for good and removes its directory (config, mail store, logs). */
+  destroy(): Promise<void>;
 }
 
 export interface StartDovecotOptions {
@@ -351,17 +354,22 @@ export async function startDovecot(opts: StartDovecotOptions): Promise<DovecotSe
 
   await start();
 
+  const stop = async () => {
+    if (!(await signalAndWait('SIGTERM', STOP_TIMEOUT_MS))) await signalAndWait('SIGKILL', STOP_TIMEOUT_MS);
+  };
   return {
     host: HOST,
     port,
     baseDir: root,
     users: opts.users,
     start,
-    async stop() {
-      if (!(await signalAndWait('SIGTERM', STOP_TIMEOUT_MS))) await signalAndWait('SIGKILL', STOP_TIMEOUT_MS);
-    },
+    stop,
     async kill() {
       await signalAndWait('SIGKILL', STOP_TIMEOUT_MS);
+    },
+    async destroy() {
+      await stop();
+      await rm(root, { recursive: true, force: true });
     },
   };
 }

@@ -149,10 +149,9 @@ export async function startLocalMail(opts: { log?: (line: string) => void } = {}
     async stop() {
       transport.close();
       await sink.stop();
-      await dovecot.stop();
-      // The daemon's database and the mail store lived here; nothing outlives the servers.
+      await dovecot.destroy();
+      // The daemon's database lived here; nothing outlives the servers.
       rmSync(workDir, { recursive: true, force: true });
-      rmSync(dovecot.baseDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -16,6 +15,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropi
 import { startHermes } from '../support/hermes.js';
 import { rawMail } from '../support/raw-mail.js';
 import { sleep, waitUntil } from '../support/wait.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const REPO = 'alexmorgan/hermes';
 const REPO_URL = `https://github.com/${REPO}`;
@@ -103,7 +103,7 @@ describe.skipIf(!dovecotBinary())('the brain with AI off: templates per action, 
     // A key and a reachable fake model: AI_MODE=off alone must keep every reply on templates.
     fake = await startFakeAnthropic();
     github = await startFakeGithub();
-    resumeDir = mkdtempSync(path.join(tmpdir(), 'hermes-resume-'));
+    resumeDir = tempDir('hermes-resume-');
     resumeFile = path.join(resumeDir, 'alex-morgan-resume.pdf');
     writeFileSync(resumeFile, resumeBytes);
     startedAt = Date.now();
@@ -132,7 +132,6 @@ describe.skipIf(!dovecotBinary())('the brain with AI off: templates per action, 
     await github?.stop();
     await fake?.stop();
     await mail?.stop();
-    if (resumeDir) rmSync(resumeDir, { recursive: true, force: true });
   });
 
   /** One turn from Dana (the LocalMail recruiter, whose inbox can be read), answering Hermes's last reply. */

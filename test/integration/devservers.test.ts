@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import Anthropic from '@anthropic-ai/sdk';
 import { ImapFlow } from 'imapflow';
@@ -54,8 +53,7 @@ describe.skipIf(dovecotBinary() === null)('dovecot + smtp sink', () => {
   afterAll(async () => {
     transport?.close();
     await sink?.stop();
-    await dovecot?.stop();
-    if (dovecot) rmSync(dovecot.baseDir, { recursive: true, force: true });
+    await dovecot?.destroy();
   });
 
   it('delivers SMTP mail into the Dovecot INBOX before answering 250', async () => {

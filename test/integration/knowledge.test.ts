@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Migrator, sql } from 'kysely';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../migrations/index.js';
 import { knowledgeCommand } from '../../src/commands/knowledge.js';
 import { loadConfig } from '../../src/config/config.js';
@@ -19,12 +18,11 @@ import {
 } from '../../src/knowledge/knowledge.service.js';
 import { retrieveKnowledge, searchKnowledge } from '../../src/knowledge/retrieve.js';
 import { parseTableFile } from '../../src/knowledge/table-file.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/knowledge');
-const workDir = mkdtempSync(path.join(tmpdir(), 'hermes-knowledge-'));
+const workDir = tempDir('hermes-knowledge-');
 let fileCounter = 0;
-
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 function tempFile(name: string, text: string): string {
   const file = path.join(workDir, `${fileCounter++}-${name}`);

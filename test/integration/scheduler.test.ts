@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +9,7 @@ import { GithubStarClient } from '../../src/github/star-client.js';
 import { countDue } from '../../src/outbound/outbox.repository.js';
 import { Scheduler, type SchedulerRun } from '../../src/scheduler/scheduler.js';
 import { captureLogger } from '../support/logger.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const OWNER = 'owner@example.test';
 const HERMES = 'hermes@example.test';
@@ -33,11 +32,10 @@ describe('Scheduler against a migrated SQLite database and the fake GitHub', () 
 
   beforeAll(async () => {
     github = await startFakeGithub();
-    workDir = mkdtempSync(path.join(tmpdir(), 'hermes-scheduler-'));
+    workDir = tempDir('hermes-scheduler-');
   });
   afterAll(async () => {
     await github?.stop();
-    rmSync(workDir, { recursive: true, force: true });
   });
 
   beforeEach(async () => {

@@ -1,6 +1,6 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/config/config.js';
 import { DAEMON_REQUIRED } from '../../../src/config/schema.js';
 import { tempDir } from '../../support/temp-dir.js';
@@ -194,7 +194,6 @@ describe('loadConfig secrets from _FILE', () => {
     secretFile = path.join(dir, 'imap_password');
     writeFileSync(secretFile, 'from-file-secret\n');
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads IMAP_PASSWORD_FILE and trims the trailing newline', () => {
     const { IMAP_PASSWORD: _omit, ...env } = daemonEnv;

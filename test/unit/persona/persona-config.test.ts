@@ -1,12 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ACTIVE_STATES, loadPersona, MIN_PHONE_EXCUSES, STAR_PUSH_LEVELS } from '../../../src/persona/persona.js';
 import { buildSystemPrompt, estimateTokens, type PromptInput } from '../../../src/persona/prompt.js';
 import { renderReplyTemplate, type TemplateInput } from '../../../src/persona/state-templates.js';
 import { validateReply, type ValidationContext } from '../../../src/safety/output-validator.js';
 import { AppError } from '../../../src/shared/errors.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 const CONFIG = path.resolve('config');
 const persona = loadPersona(CONFIG);
@@ -151,10 +151,9 @@ describe('reply templates (no model)', () => {
 describe('loadPersona refuses a broken config, naming the file', () => {
   let dir: string;
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'hermes-persona-test-'));
+    dir = tempDir('hermes-persona-test-');
     cpSync(CONFIG, dir, { recursive: true });
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const edit = (file: string, fn: (text: string) => string) => writeFileSync(path.join(dir, file), fn(readFileSync(path.join(dir, file), 'utf8')));
 

@@ -1,15 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadTemplates, pickReplyTemplate, renderTemplate, type TemplateSet } from '../../../src/persona/templates.js';
 import { AppError } from '../../../src/shared/errors.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'hermes-templates-test-'));
+  dir = tempDir('hermes-templates-test-');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function writeTemplates(files: Record<string, string>): string {
   mkdirSync(path.join(dir, 'templates'), { recursive: true });
