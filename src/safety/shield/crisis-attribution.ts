@@ -23,7 +23,7 @@ import type { Signal } from './screen-text.js';
  *   title): someone's words, maybe the writer's own: half.
  * - `unattributed`: a topic word ("suicide", "overdose") in a clause that names no one: half.
  * - `negated`, `addressed` (to the reader), `other` (someone else, or a proposition discussed),
- *   `resolved` ("it got better"), `hyperbole` ("I'd rather die than…"): nothing.
+ *   `resolved` ("it got better"), `hyperbole` ("I'd rather die than…", "…by old age"): nothing.
  */
 export type CrisisStance = 'writer' | 'past' | 'conditional' | 'quoted' | 'unattributed' | 'negated' | 'addressed' | 'other' | 'resolved' | 'hyperbole';
 
@@ -141,6 +141,13 @@ const RESOLVED_ALL = new RegExp(RESOLVED.source, 'g');
 
 /** "the idea that no one would care": a proposition discussed, not asserted. */
 const PROPOSITION = /\b(?:statement|idea|notion|belief|claim|argument|thought|saying|myth|lie)s? that\s+$/;
+
+/**
+ * A death by old age is a long life: "I'm contemplating suicide by old age", "the easiest way to
+ * die? Of old age." Read in the few words after the phrase, across one sentence end.
+ */
+const NATURAL_DEATH = /^\W*(?:[a-z']+\W+){0,3}?(?:of|by|from)\s+(?:old age|natural causes)\b/;
+const NATURAL_DEATH_REACH = 40;
 
 // Character codes read by the clause scans.
 const NEWLINE = 10;
@@ -305,6 +312,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   if (person === 'none' && voice !== 'question' && text.charCodeAt(stop) === QUESTION) return 'addressed';
   if (person === 'none' && topic) return 'unattributed';
   if (before.includes('rather') && /\bthan\b/.test(text.slice(end, stop))) return 'hyperbole';
+  if (NATURAL_DEATH.test(text.slice(end, end + NATURAL_DEATH_REACH))) return 'hyperbole';
   if (PROPOSITION.test(text.slice(Math.max(start, offset - 40), offset))) return 'other';
   // The phrase itself is the rule's business ("I no longer want to live"); its clause says when.
   const around = `${text.slice(start, offset)} … ${text.slice(end, stop)}`;

@@ -36,7 +36,8 @@ const LITERAL = String.raw`(?:\bthe following (?:exact |base64 )?(?:string|sente
 const YOUR_OUTPUT = String.raw`\byour (?:response|reply|output|answer|completion)\b`;
 
 export const JAILBREAK_RULES: Rule[] = [
-  J('override-qualified', 'jailbreak_keyword', 1, new RegExp(String.raw`\b${OVERRIDE_VERB}\s+(?:(?:all|any|of|the|your|these|those|every)\s+){0,3}(?:previous|prior|above|earlier|preceding|former|initial|original|pre-?existing|system|safety|old)\s+(?:[a-z]+\s+)?${RULE_NOUN}\b`, 'g')),
+  // Not the writer's own: "disregard the previous instructions I sent about the take-home".
+  J('override-qualified', 'jailbreak_keyword', 1, new RegExp(String.raw`\b${OVERRIDE_VERB}\s+(?:(?:all|any|of|the|your|these|those|every)\s+){0,3}(?:previous|prior|above|earlier|preceding|former|initial|original|pre-?existing|system|safety|old)\s+(?:[a-z]+\s+)?${RULE_NOUN}\b(?!\s+(?:that\s+)?(?:i|we)\s+(?:[a-z]+\s+)?(?:sent|gave|shared|wrote|emailed|mentioned|provided|forwarded|attached|posted|included)\b)`, 'g')),
   // "Forget everything you have been told", "forget everything from before": a reset of the model.
   J('forget-everything', 'jailbreak_keyword', 1, /\b(?:forget|disregard|ignore|erase)\s+(?:everything|all)\s+(?:(?:that\s+)?you(?:'ve| have)?\s+(?:learned|learnt|been told|been taught|know)|from before|(?:said\s+)?before this (?:conversation|chat|message|prompt))\b/g),
   J('override-yours', 'jailbreak_keyword', 1, new RegExp(String.raw`\b${OVERRIDE_VERB}\s+(?:(?:all|any|of)\s+){0,2}(?:your|all)\s+(?:[a-z]+\s+)?${RULE_NOUN}\b`, 'g')),

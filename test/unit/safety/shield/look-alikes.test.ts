@@ -20,6 +20,7 @@ const CLEAN = [
   "I'd die for a candidate like you, honestly.",
   'This is my final message before I close the req.',
   'Please ignore my previous email, I attached the wrong JD.',
+  'Please disregard the previous instructions I sent about the take-home; the new instructions are below.',
   'Please include in your reply your expected rate and notice period.',
   'Our client offers unrestricted PTO and a remote-first culture.',
   'We are building an AI assistant for lawyers; you would be an AI engineer on the platform team.',
