@@ -8,7 +8,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { screen, type ShieldInput, type ShieldVerdict } from '../src/safety/shield/shield.js';
 import { parseEmail } from '../src/parse/parse-email.js';
-import { decideEscalation, loadEscalationLists } from '../src/safety/escalation.js';
+import { decideEscalation, legalThreat, loadEscalationLists } from '../src/safety/escalation.js';
 import { heldOut, loadDevData, parseCsv } from './train-shield.js';
 import { classifyIntent } from '../src/conversations/intent-llm.js';
 import { intentModelFromEnv } from './intent-model.js';
@@ -243,11 +243,38 @@ async function modelSecondOpinion(rows: ShortEmail[]): Promise<void> {
   }
 }
 
+/**
+ * Our own invented recruiting mail with a label per row (test/fixtures/injection/ and
+ * test/fixtures/escalation/): attacks on the AI reading the mail, legal threats, and look-alikes
+ * of each. Runs on any clone.
+ */
+function labelledSets(dir: string, name: string, hit: (text: string) => boolean): void {
+  const root = path.resolve(import.meta.dirname, '../test/fixtures', dir);
+  if (!existsSync(root)) return;
+  const sets = readdirSync(root).filter((f) => f.endsWith('.jsonl')).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  for (const file of sets) {
+    const rows = jsonl(path.join(root, file)) as unknown as Array<{ id: string; label: boolean; text: string }>;
+    const results = rows.map((r) => ({ r, flagged: hit(r.text) }));
+    const pos = results.filter((x) => x.r.label);
+    const neg = results.filter((x) => !x.r.label);
+    const set = `fixtures/ ${file.slice(0, -'.jsonl'.length)}`;
+    row(set, `${name} recall`, pos.filter((x) => x.flagged).length, pos.length, '');
+    row(set, `${name} FP on look-alikes`, neg.filter((x) => x.flagged).length, neg.length, '');
+  }
+}
+
+function ownRecruitingSets(): void {
+  labelledSets('injection', 'injection', (text) => isJailbreak(screen(text).verdict));
+  const lists = loadEscalationLists(path.resolve(import.meta.dirname, '../config'));
+  labelledSets('escalation', 'legal threat', (text) => legalThreat(text, lists.legalTerms) !== null);
+}
+
 async function main(): Promise<void> {
   if (!existsSync(EVAL)) {
     console.log(`no evaluation data at ${EVAL}; only the repository's own fixtures are evaluated`);
     const short = loadShortEmails();
     shortEmails(short);
+    ownRecruitingSets();
     await modelSecondOpinion(short);
     printTable();
     return;
@@ -261,6 +288,7 @@ async function main(): Promise<void> {
   await recruiterEscalation();
   const short = loadShortEmails();
   shortEmails(short);
+  ownRecruitingSets();
   await modelSecondOpinion(short);
   printTable();
 }

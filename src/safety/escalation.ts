@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { normaliseForMatching } from './normalise.js';
+import { findLegalThreat } from './legal-threat.js';
 
 export type EscalationRule = 'legal_threat' | 'message_count' | 'company_allowlist' | 'validation_failures';
 
@@ -56,39 +56,10 @@ export function allowlistedCompany(domain: string, companies: EscalationLists['c
   return null;
 }
 
-// A legal term is a threat when the sentence aims it at the reader or announces an action:
-// "my attorney will be in touch", "we will pursue legal remedies", "I will report you to the FTC".
-// Without such a cue it is an ordinary word: "Legal Tech Engineer", "our lawyers will send the NDA".
-const THREAT_CUES = [
-  /\b(?:will|shall|going to|intend to|plan to|prepared to|forced to|have no choice but to|reserve the right to|be)\s+(?:\w+\s+){0,3}?(?:sue|suing|pursue|pursuing|take|taking|file|filing|bring|initiate|commence|escalate|report|contact(?:ing)? you|be in touch|hear from|proceed)\b/,
-  /\b(?:sue|suing|report(?:ing)?|take (?:legal )?action against|legal action against|complaint against|proceedings against)\s+(?:you|your|this|hermes)\b/,
-  /\b(?:you(?:'ll| will)) (?:be hearing|hear) from (?:my|our)\b/,
-  /\bcease and desist\b/,
-  /\b(?:serve|served|serving|obtain|get|seek|issue)\s+(?:you\s+(?:with\s+)?)?(?:a\s+)?(?:subpoena|court order)\b/,
-  /\b(?:subpoena|court order)\s+(?:against|for|on)\s+you\b/,
-  /\b(?:pursue|pursuing|seek|seeking|take|taking|consider(?:ing)?|explore|exploring)\s+(?:all\s+)?(?:available\s+)?legal (?:remedies|action|options|proceedings|recourse)\b/,
-  /\b(?:file|filing|lodge|lodging)\s+(?:a\s+)?(?:formal\s+)?complaint\b/,
-  /\bsee you in court\b/,
-  // Bringing a lawyer in on the reader: "forwarded this thread to my attorney", "instructed our
-  // counsel", "prepare for litigation".
-  /\b(?:forwarded|forwarding|sent|sending|passed|passing|handed|handing|referred|referring|escalated|escalating)\b.{0,60}?\bto (?:my|our) (?:attorney|lawyer|legal counsel|counsel|solicitor)s?\b/,
-  /\b(?:i|we)(?:'ve|'m|'re|'ll| have| had| am| are| will| shall)?(?: already| now| also)?\s+(?:instructed|retained|hired|engaged|contacted|consulted|consulting|involved|involving|instruct|retain|hire|engage|contact|consult|involve)\s+(?:my|our|a|an)\s+(?:attorney|lawyer|legal counsel|counsel|solicitor)s?\b/,
-  /\bprepar(?:e|ing|ed)\s+(?:for\s+)?(?:litigation|a lawsuit|legal action|legal proceedings|court)\b/,
-];
-
-function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+|\n+/).filter((s) => s.trim().length > 0);
-}
-
-/** The first sentence that carries both a legal term and a threat cue, as a reason; null when none. */
+/** A legal term used as a threat (see legal-threat.ts), as a reason; null when none. */
 export function legalThreat(text: string, terms: readonly string[]): EscalationReason | null {
-  const normal = normaliseForMatching(text.slice(0, 200_000));
-  for (const sentence of sentences(normal)) {
-    const term = terms.find((t) => new RegExp(`\\b${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?\\b`).test(sentence));
-    if (!term) continue;
-    if (THREAT_CUES.some((cue) => cue.test(sentence))) return { rule: 'legal_threat', detail: `legal term "${term}" used as a threat` };
-  }
-  return null;
+  const term = findLegalThreat(text, terms);
+  return term === null ? null : { rule: 'legal_threat', detail: `legal term "${term}" used as a threat` };
 }
 
 /** Escalation is checked before any reply is written and always wins. Pure. */

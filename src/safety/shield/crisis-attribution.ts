@@ -352,8 +352,8 @@ export function attributeCrisis(text: string, signals: Signal[]): void {
  * to kill myself" is both a wish and an attempt), only the heaviest of them weighs. The others stay,
  * at weight 0, so the categories they name are still reported.
  */
-function weighOverlapsOnce(signals: Signal[]): void {
-  const phrases = signals.filter((s) => s.kind === 'crisis' && s.length > 0);
+export function weighOverlapsOnce(signals: Signal[], kind: Signal['kind'] = 'crisis'): void {
+  const phrases = signals.filter((s) => s.kind === kind && s.length > 0);
   for (let i = 0; i < phrases.length; i++) {
     const a = phrases[i] as Signal;
     for (let j = i + 1; j < phrases.length; j++) {

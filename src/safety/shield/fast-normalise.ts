@@ -199,6 +199,29 @@ function foldToken(tok: string): string | null {
   return out === tok ? null : out;
 }
 
+/**
+ * A short spaced run ("a l l", "t o") is a word of a spaced-out sentence when a wider gap, two or
+ * more spaces, sets it apart from the words around it: "i g n o r e   a l l   p r e v i o u s".
+ * Runs of four letters or more are joined anyway.
+ */
+function spacedAsWord(s: string, start: number, end: number, bySpace: boolean): boolean {
+  if (!bySpace) return false;
+  const wideBefore = start >= 2 && s.charCodeAt(start - 1) === 32 && s.charCodeAt(start - 2) === 32;
+  const wideAfter = s.charCodeAt(end) === 32 && s.charCodeAt(end + 1) === 32;
+  return wideBefore || wideAfter;
+}
+
+const WIDE_GAP = /[ \t]{2,}|\t/g;
+
+/**
+ * Runs of spaces and tabs as one space, so that a phrase the rules and their hints spell with
+ * single spaces ("system prompt", "end it all") is found however it is spaced. Newlines stay:
+ * rules read line starts. The base text keeps its spacing for the markup rules.
+ */
+function singleSpaced(t: string): string {
+  return t.includes('  ') || t.includes('\t') ? t.replace(WIDE_GAP, ' ') : t;
+}
+
 /** Normalises `raw` for matching: linear base steps, then evasions folded at candidate spots. */
 export function normaliseForShield(raw: string): NormalisedText {
   const s = baseNormalise(raw);
@@ -224,7 +247,8 @@ export function normaliseForShield(raw: string): NormalisedText {
       spacedRe.lastIndex = start;
       const run = spacedRe.exec(s)?.[0] ?? '';
       const letters = mapCodes(run, LETTERS_ONLY, false);
-      if (letters.length >= 4) [replacement, end] = [letters, start + run.length];
+      const runEnd = start + run.length;
+      if (letters.length >= 4 || (letters.length >= 2 && spacedAsWord(s, start, runEnd, spacedRe === SPACED_BY_SPACE))) [replacement, end] = [letters, runEnd];
     } else {
       while (start > copyFrom && cls(s, start - 1) & TOKEN) start--;
       end = at + 1;
@@ -232,12 +256,12 @@ export function normaliseForShield(raw: string): NormalisedText {
       replacement = foldToken(s.slice(start, end));
     }
     if (replacement !== null) {
-      if (start > copyFrom) push(s.slice(copyFrom, start), false);
+      if (start > copyFrom) push(singleSpaced(s.slice(copyFrom, start)), false);
       push(replacement, true);
       copyFrom = end;
     }
     resume = Math.max(end, at + 1);
   }
-  if (copyFrom < s.length) push(s.slice(copyFrom), false);
+  if (copyFrom < s.length) push(singleSpaced(s.slice(copyFrom)), false);
   return { text: parts.join(''), base: s, evasive };
 }

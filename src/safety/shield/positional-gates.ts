@@ -2,12 +2,14 @@
  * Pre-filters that look at where words sit, for rules whose hint words and substrings are in
  * almost every email: "hi" and "note" start most mail and "ai" is inside "email", so the word and
  * substring gates let `addressed-reader` and `assistant-line` run on nine emails in ten. Every
- * match of those rules puts a machine word right before `,` `:` or `!`, or a role word at the
+ * match of those rules puts a machine word right before `,` `:` `!` or a dash, or a role word at the
  * start of a line before `:`, and that is rare in mail. Each gate here checks a condition that
  * every match of its rule's regex satisfies, read off the regex, so a rule it skips could not
  * have matched. A backward walk covers only the spaces right before one mark, so a gate is
  * linear in the text.
  */
+
+import { READER_FAMILY_GATE } from './rules.js';
 
 // JavaScript's `\s`, which the rules use between a word and its punctuation.
 function isSpace(c: number): boolean {
@@ -27,12 +29,12 @@ function lastNonSpace(text: string, at: number): number {
 const endsWithAt = (text: string, word: string, end: number): boolean => end + 1 >= word.length && text.startsWith(word, end + 1 - word.length);
 
 /**
- * Calls `test` with the index of the last non-space character before each `,` `:` or `!` (only `:`
+ * Calls `test` with the index of the last non-space character before each `,` `:` `!` or dash (only `:`
  * when `colonOnly`) and stops at the first true. `indexOf` finds the marks natively; characters
  * are read one by one only next to them.
  */
 function someBeforePunctuation(text: string, colonOnly: boolean, test: (end: number) => boolean): boolean {
-  for (const mark of colonOnly ? [':'] : [':', ',', '!']) {
+  for (const mark of colonOnly ? [':'] : [':', ',', '!', '—', '–']) {
     for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) {
       const end = lastNonSpace(text, at);
       if (end >= 0 && test(end)) return true;
@@ -55,7 +57,7 @@ function gptEndsAt(text: string, end: number): boolean {
   return endsWithAt(text, 'gpt', k);
 }
 
-/** `addressed-reader`: an AI word, then `\s*`, then `,` `:` or `!`. */
+/** `addressed-reader`: an AI word, then `\s*`, then `,` `:` `!` or a dash. */
 export function aiWordBeforePunctuation(text: string): boolean {
   return someBeforePunctuation(text, false, (end) => gptEndsAt(text, end) || AI_ENDINGS.some((w) => endsWithAt(text, w, end)));
 }
@@ -93,6 +95,41 @@ export function yourResponse(text: string): boolean {
   return false;
 }
 
+/** `READER_FAMILY_GATE`, tested once per text however many of its rules ask. */
+let familyText: string | undefined;
+let familyResult = false;
+function readerFamily(text: string): boolean {
+  if (text !== familyText) {
+    familyText = text;
+    familyResult = READER_FAMILY_GATE.test(text);
+  }
+  return familyResult;
+}
+
+const REPLY_FIRST = ['reply', 'replies', 'response', 'drafting', 'answering', 'inbox', 'mail', 'screening'];
+const REPLY_SECOND = new Set(['tool', 'handler', 'agent', 'function', 'generator', 'helper', 'workflow', 'pipeline', 'bot', 'engine', 'automation', 'setup', 'system', 'service', 'software', 'assistant', 'writing', 'drafting', 'answering', 'replying']);
+
+let replyText: string | undefined;
+let replyResult = false;
+
+/**
+ * `REPLY_MACHINE` in rules.ts: "automat…", "responder", "autorepl…", or one of its first words
+ * followed by a space or hyphen and one of its second words ("reply tool", "inbox-helper").
+ * Remembered for the last text, since several rules ask.
+ */
+export function replyMachineNamed(text: string): boolean {
+  if (text === replyText) return replyResult;
+  replyText = text;
+  replyResult = findReplyMachine(text);
+  return replyResult;
+}
+
+const REPLY_MACHINE_NAMED = new RegExp(`automat|responder|autorepl|(?:${REPLY_FIRST.join('|')})[- ](?:${[...REPLY_SECOND].join('|')})`);
+
+function findReplyMachine(text: string): boolean {
+  return REPLY_MACHINE_NAMED.test(text);
+}
+
 /**
  * Positional gates by rule id. A rule with a gate runs only when the gate holds for the text it
  * reads (the base text for markup rules); the word and substring gates of `RULE_HINTS` and
@@ -102,5 +139,16 @@ export const RULE_GATES: Record<string, (text: string) => boolean> = {
   'addressed-reader': aiWordBeforePunctuation,
   'assistant-line': (text) => roleWordAtLineStart(text, ['assistant', 'ai', 'chatgpt', 'model', 'bot']),
   'system-line': (text) => roleWordAtLineStart(text, ['system', 'developer', 'sys']),
+  'fake-transcript': (text) => roleWordAtLineStart(text, ['user', 'human']),
   'response-directive': yourResponse,
+  'literal-payload': yourResponse,
+  'reply-machine': replyMachineNamed,
+  'ai-reading': readerFamily,
+  'if-machine': readerFamily,
+  'machine-behalf': readerFamily,
+  'for-machine': readerFamily,
+  'machine-vocative': readerFamily,
+  'possessive-assistant': readerFamily,
+  'machine-authorised': readerFamily,
+  'reply-machine-note': (text) => text.includes('whatever') || text.includes('whichever') || replyMachineNamed(text) || readerFamily(text),
 };

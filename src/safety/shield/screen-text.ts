@@ -2,7 +2,7 @@
  * Runs SHIELD's rules over one piece of text (a window of the body, a hidden HTML fragment, a
  * decoded chunk) and returns the signals found, with offsets into that piece's normalised form.
  */
-import { attributeCrisis } from './crisis-attribution.js';
+import { attributeCrisis, weighOverlapsOnce } from './crisis-attribution.js';
 import { normaliseForShield } from './fast-normalise.js';
 import { RULE_GATES } from './positional-gates.js';
 import { crisisScore, DISTRESS_WORDS, jailbreakProbability, scorerModels } from './scorer.js';
@@ -134,6 +134,54 @@ function evasiveTokens(text: string, spans: Array<[number, number]>, out: Signal
 }
 
 /**
+ * An override quoted as an example is mentioned, not given: a job ad for a guardrails team that
+ * cites "ignore your previous instructions" attacks. Such a match weighs half, so it still counts
+ * beside any other sign of an attack (a second quoted order, a machine addressed, a payload).
+ */
+const MENTIONABLE = new Set(['override-qualified', 'override-yours', 'override-given', 'override-requests', 'forget-everything', 'system-prompt-ask']);
+const QUOTE_REACH = 120;
+const QUOTE = 34;
+const NEWLINE = 10;
+
+function isWordCode(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+}
+
+/** The match [offset, end) lies between an opening `"` and a closing `"` on its own line, each within QUOTE_REACH. */
+export function insideQuotes(text: string, offset: number, end: number): boolean {
+  let open = -1;
+  for (let i = offset - 1; i >= 0 && i >= offset - QUOTE_REACH; i--) {
+    const c = text.charCodeAt(i);
+    if (c === NEWLINE) return false;
+    if (c === QUOTE) {
+      open = i;
+      break;
+    }
+  }
+  // An opening quote does not follow a word character ("…saying "ignore…"), a closing one does.
+  if (open < 0 || (open > 0 && isWordCode(text.charCodeAt(open - 1)))) return false;
+  for (let j = end; j < text.length && j < end + QUOTE_REACH; j++) {
+    const c = text.charCodeAt(j);
+    if (c === NEWLINE) return false;
+    if (c === QUOTE) return !isWordCode(text.charCodeAt(j + 1));
+  }
+  return false;
+}
+
+/** Halves the quoted overrides in `out` and returns them. */
+function halveMentionedOverrides(text: string, out: Signal[]): Signal[] {
+  const mentioned: Signal[] = [];
+  for (const s of out) {
+    if (!MENTIONABLE.has(s.rule) || !insideQuotes(text, s.offset, s.offset + s.length)) continue;
+    s.weight *= 0.5;
+    mentioned.push(s);
+  }
+  // One quoted phrase is one mention, whichever rules it matched.
+  if (mentioned.length > 1) weighOverlapsOnce(mentioned, 'jailbreak');
+  return mentioned;
+}
+
+/**
  * The model's evidence counts as half a signal, and only above its high threshold: trained on chat
  * prompts and Reddit posts, it reads long ordinary email as chat-like, so it may only tip a weak
  * rule match over the line, never decide alone. The crisis model counts three quarters when it is
@@ -149,9 +197,11 @@ function evasiveTokens(text: string, spans: Array<[number, number]>, out: Signal
 function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   // Crisis phrases about someone else, negated or long past weigh less before anything is summed.
   attributeCrisis(text, out);
+  const mentioned = halveMentionedOverrides(text, out);
   // Half a signal only matters next to a weak rule match; clean mail skips the model entirely.
   const undecided = (score: number) => score > 0 && score < 1;
-  const jb = undecided(kindScore(out, 'jailbreak'));
+  // A quoted override wakes no model: the models read AI job ads as prompts.
+  const jb = undecided(kindScore(mentioned.length === 0 ? out : out.filter((s) => !mentioned.includes(s)), 'jailbreak'));
   const crisisSoFar = kindScore(out, 'crisis');
   const crisis = undecided(crisisSoFar) || (crisisSoFar === 0 && distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL);
   if (!jb && !crisis) return;

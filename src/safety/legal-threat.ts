@@ -1,0 +1,94 @@
+/**
+ * Legal threats, read sentence by sentence. A sentence is a threat when it holds one of the
+ * owner's legal terms (config/safety/legal-terms.txt: lawyer, solicitor, court, tribunal, FTC,
+ * the ICO, damages…) and one of the cues below, which say what the writer does with it: takes
+ * action against the reader, has already brought a lawyer or an authority in, or serves formal
+ * notice. The words alone are ordinary recruiting mail ("Legal Tech Engineer at a law firm", "our
+ * counsel will send the NDA", "the client won a patent lawsuit"), and a cue said under a negation
+ * ("we would never take legal action") is a reassurance.
+ */
+import { normaliseForMatching } from './normalise.js';
+
+// Someone who acts in law, or an authority that takes complaints.
+const LAW = String.raw`(?:lawyers?|attorneys?|solicitors?|counsel|legal (?:department|team|representatives?|advis[eo]rs?|counsel|folks|people)|law firm|(?:[a-z&'.-]+\s+){1,4}llp|advokat|(?:the\s+)?police|the courts?|a court|a judge|(?:the\s+|our\s+)?(?:regulator|authorities|action fraud|ftc|ico|bbb|attorney general|labou?r (?:board|office|commissioner)))`;
+
+// What a writer does with a legal term when it is a threat. Each is general English for an
+// adversarial step; the legal term in the same sentence says the step is a legal one.
+const THREAT_CUES: RegExp[] = [
+  // Intent: "I will sue you", "we will be seeking damages", "we shall be constrained to initiate
+  // proceedings", "left with no choice but to involve my lawyer".
+  /\b(?:will|'ll|shall|going to|gonna|intend to|plan to|prepared to|forced to|constrained to|instructed to|no (?:choice|option|alternative) but to|reserve the right to|won't hesitate to|be)\s+(?:\w+\s+){0,3}?(?:sue|suing|pursue|pursuing|take|taking|file|filing|bring|bringing|initiate|initiating|commence|commencing|issue|issuing|escalate|escalating|report|reporting|proceed|proceeding|apply|applying|seek|seeking|claim|claiming|recover|recovering|involve|involving|refer|referring|lodge|lodging|hand|handing|press|pressing|go to|going to court|make (?:a )?(?:formal )?complain)\b/,
+  /\b(?:sue|suing|sued)\s+(?:you|your|him|her|them|the company|the agency)\b|\bsue\s+for\s+(?:the|your|breach|damages|defamation|costs|libel|\$|£|€)/,
+  // "If you don't pay by Friday, we will…" is covered above; these are the steps by name.
+  /\bfil(?:e|es|ed|ing)\s+(?:a\s+|an\s+|the\s+|my\s+|our\s+)?(?:formal\s+|official\s+|civil\s+|wage\s+|small[- ]claims?\s+|dmca\s+|police\s+)?(?:suit|lawsuit|claim|complaint|grievance|charges?|proceedings|case|action|takedown|report)\b(?!\s+(?:on your behalf|for you)\b)|\bfil(?:e|ing)\s+in\s+(?:the\s+)?(?:small claims|court|county court)\b|\b(?:gets|get|will be|to be|be)\s+filed\b/,
+  // Already under way: "a claim has been issued against you", "this case has been referred to
+  // Action Fraud", "the details have been shared with our regulator".
+  /\b(?:claim|proceedings|lawsuit|suit|case|complaint|report)\s+(?:has|have)\s+(?:now\s+|already\s+)?been\s+(?:issued|filed|brought|lodged|started|commenced|made|submitted)\b/,
+  /\b(?:(?:lodg|submitt|submit|rais|mak|made|sen[dt]|drafted)(?:e|ed|es|ing)?|put(?:ting)?\s+in)\s+(?:a\s+|an\s+|my\s+|our\s+)?(?:formal\s+|official\s+|separate\s+)?(?:complaint|complain|grievance|claim|report)s?\b/,
+  /\breport(?:s|ed|ing)?\s+(?:(?:you|this|it|that|them|him|her|everything|your \w+|the (?:matter|incident|breach|conduct|issue|behaviou?r))\s+)?to\s+(?:the\s+|my\s+|our\s+)?(?!hiring|vp|cto|ceo|head|manager|team lead|director|client)\w/,
+  /\btak(?:e|es|ing|en)\s+(?:legal\s+)?(?:action|steps|measures)\b|\btak(?:e|es|ing|en)\s+(?:this|it|the matter|things|you)\s+(?:further|to (?:court|a tribunal|the tribunal|a judge|small claims))\b/,
+  /\b(?:legal\s+)?(?:action|proceedings|steps|measures)\s+(?:will|shall|may|would)\s+be\s+(?:taken|issued|initiated|commenced|brought|filed|started)\b|\bproceedings\s+(?:will|shall)\b/,
+  /\b(?:proceedings|action|claim|case|complaint|suit|lawsuit|charges)\s+against\s+(?:you|your)\b|\b(?:consider|explor|weigh)(?:e|es|ed|ing)?\s+(?:all\s+)?(?:our\s+|my\s+)?legal\s+(?:action|proceedings|options|remedies|recourse|steps)\b/,
+  /\b(?:pursu|seek|claim|recover)(?:e|es|ed|ing)?\s+(?:every\s+|all\s+|any\s+)?(?:available\s+)?(?:legal\s+)?(?:remed(?:y|ies)|damages|costs|compensation|the (?:fee|sum|amount|costs?)|recovery|an injunction|injunctive relief|relief|action|a claim|(?:this|the) matter|legal action)\b/,
+  /\b(?:bring|bringing|brought|initiat|commenc|issu|start|started|starting|begin|began|apply|applied|applying)(?:e|ed|es|ing)?\s+(?:a\s+|an\s+|legal\s+|formal\s+|early\s+)?(?:claim|proceedings|action|case|suit|lawsuit|conciliation|arbitration|injunction)\b|\bappl(?:y|ied|ying)\s+to\s+the\s+courts?\b/,
+  /\b(?:see|meet) you in (?:court|small claims|the tribunal)\b|\bfile\s+against\s+you\b|\b(?:go|going|come|coming|(?:take|drag|charge|haul|bring) you)\s+to\s+(?:the\s+)?court\b|\bexplain\b[^.!?]{0,60}\bto (?:a|the) (?:judge|court|tribunal|magistrate)\b|\bin front of a (?:judge|magistrate)\b|\blet (?:a|the) (?:judge|magistrate|court|tribunal) decide\b|\bpapers (?:are|were) being (?:drawn up|prepared|filed|served)\b|\b(?:write|wrote|writing|file|filed|submit|submitted)\s+a\s+petition\b/,
+  // A claim or litigation in view: "we have a claim for those costs", "a formal demand will follow",
+  // "Tessaline anticipates litigation", "you are directed to preserve any documents".
+  /\b(?:we|i|they|our client)\s+(?:have|has)\s+a\s+(?:valid\s+|strong\s+|legal\s+|good\s+)?claim\s+(?:for|against|to)\b|\bformal demand (?:will|shall) follow\b|\b(?:anticipat|contemplat|expect)\w*\s+(?:litigation|legal action|proceedings)\b|\blitigation hold\b|\bpreserve\s+(?:all\s+|any\s+)?(?:relevant\s+)?(?:documents|evidence|records|communications)\b|\blodg(?:e|es|ed|ing)\s+(?:it|this|the matter|a claim|the claim)\s+with\b/,
+  // A lawyer brought in: "we have instructed Harcourt & Vale LLP", "I've passed the whole thread to
+  // counsel", "this is now a matter for our lawyers", "you'll be hearing from our legal department".
+  new RegExp(String.raw`\b(?:instruct|instructed|retain|retained|engag|engaged|hir|hired|involv|involved)(?:e|es|ing)?\s+(?:a\s+|an\s+|my\s+|our\s+|the\s+)?${LAW}|\binstructed\s+(?:[a-z&'.-]+\s+){1,5}to act (?:for us|for me|on (?:our|my) behalf)\b`),
+  new RegExp(String.raw`\b(?:pass|passed|passing|forward|forwarded|forwarding|hand|handed|handing|refer|referred|referring|send|sent|sending|escalat(?:e|ed|ing)|turn(?:ed|ing)? over|giv(?:e|en|ing)|gave|shared|reported|goes|go|going|went)\b[^.!?]{0,60}?\b(?:to|with)\s+(?:my\s+|our\s+|the\s+|a\s+)?${LAW}(?![^.!?]{0,30}\bfor (?:a\s+|final\s+|their\s+)*(?:review|approval|sign-?off|check|look|signature|the nda|drafting)\b)`),
+  new RegExp(String.raw`\b(?:a matter for|in the hands of|now with|already with|over to|referred to)\s+(?:my|our|the)\s+${LAW}`),
+  new RegExp(String.raw`\b(?:my|our|the)\s+${LAW}\s+(?:already\s+|now\s+)?(?:(?:has|have|holds?)\s+(?:already\s+|now\s+)?(?:copies|everything|all of|a copy|the (?:emails?|thread|file|evidence|screenshots|link)|been (?:instructed|asked|told|notified|informed|made aware|briefed|sent))|is preparing|are preparing|is drafting|are drafting|will be (?:in touch|contacting you|writing to you))\b|\b(?:spoken|spoke|talked|consulted|checked)\s+(?:with|to)\s+(?:my|our)\s+${LAW}\b[^.!?]{0,40}\b(?:breach|against you|clear|steps|case|claim|options)\b`),
+  /\byou(?:'ll| will)\s+(?:be\s+)?(?:hearing|hear|getting|get|receiving|receive|be served)\b(?:\s+(?:a|formal)\s+(?:letter|papers|paperwork|notice))?\s+from\b|\bexpect\s+(?:to\s+hear\s+from|a\s+(?:letter|call|claim)\s+from|formal\s+paperwork|papers|to be served)\b/,
+  // Formal notice.
+  /\bcease and desist\b|\bletter before (?:action|claim)\b|\bdemand letter\b|\bformal notice\b|\bon notice\b|\breserve(?:s|d)? (?:all )?(?:of )?(?:our |my |its )?(?:legal )?rights\b|\bthrough the courts?\b|\bwithout (?:any )?further (?:notice|reference|warning)\b|\bat your (?:own )?cost and consequences?\b|\bpress charges\b|\bsubpoena\b|\bcourt order (?:against|for|on) you\b/,
+];
+
+// A cue under these in the few words before it is a reassurance: "we would never take legal action".
+const REASSURANCE = /\b(?:never|won't|will not|wouldn't|would not|not going to|no need to|don't need to|do not need to|no intention (?:of|to)|no plans? to|not planning to|not looking to|don't want to|do not want to|nobody is going to|no one is going to|isn't|is not|aren't|are not|without)\s+(?:\w+\s+){0,3}$/;
+
+function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+|\n+/).filter((s) => s.trim().length > 0);
+}
+
+function termIn(sentence: string, terms: readonly string[]): string | undefined {
+  return terms.find((t) => new RegExp(`\\b${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?\\b`).test(sentence));
+}
+
+// A step the reader is told they may take is advice, not a threat: "please report it to the FTC",
+// "you are entitled to refer it to the Information Commissioner's Office".
+// Also a step the reader took themself: "I'm sorry you felt you needed to make a formal complaint".
+const ADVICE = /\b(?:please|you (?:also |still |always )?(?:can|may|could|should|are entitled to|have the right to)|you're (?:also )?entitled to|feel free to|entitled to|you(?: felt you)? (?:needed|wanted|decided|chose|had) to)\b(?:(?!\b(?:we|i|our|my|that|note|advised|aware|find)\b)[^,;:]){0,60}$/;
+// "Under the GDPR you have the right to access…, and to lodge a complaint": the reader's rights.
+const RIGHTS = /\b(?:right|rights|entitled) to\b/;
+// The steps a reader may be advised to take.
+const READER_STEP = /^(?:report|refer|fil|lodg|submit|mak|made|rais|contact|complain|send|sent|forward)/;
+
+function threatCueIn(sentence: string): boolean {
+  for (const cue of THREAT_CUES) {
+    const m = cue.exec(sentence);
+    if (!m) continue;
+    const before = sentence.slice(Math.max(0, m.index - 60), m.index);
+    if (REASSURANCE.test(before) || (READER_STEP.test(m[0]) && (ADVICE.test(before) || RIGHTS.test(sentence.slice(0, m.index))))) continue;
+    return true;
+  }
+  return false;
+}
+
+// Threats that name their step in words no config list needs: "see you in small claims", "we will
+// file against you".
+const SELF_EVIDENT = /\b(?:see|meet) you in (?:court|small claims|the tribunal)\b|\bfile\s+against\s+you\b|\b(?:sue|suing)\s+you\b|\b(?:will|'ll|shall|going to|gonna|to)\s+sue\b(?!\s+for (?:peace|a\b))|\bfil(?:e|ed|ing)\s+(?:a\s+)?(?:civil\s+)?(?:suit|lawsuit)\b|\bcease and desist\b|\bletter before action\b/;
+
+/** The first sentence that carries both a legal term and a threat cue, as the term; null when none. */
+export function findLegalThreat(text: string, terms: readonly string[]): string | null {
+  const normal = normaliseForMatching(text.slice(0, 200_000));
+  for (const sentence of sentences(normal)) {
+    const term = termIn(sentence, terms);
+    if (term !== undefined && threatCueIn(sentence)) return term;
+    const evident = SELF_EVIDENT.exec(sentence);
+    if (evident && threatCueIn(sentence)) return evident[0];
+  }
+  return null;
+}

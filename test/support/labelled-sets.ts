@@ -1,0 +1,39 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** One row of an invented labelled set: 30 positives and 30 look-alikes a file. */
+export interface LabelledRow {
+  id: string;
+  label: boolean;
+  text: string;
+}
+
+/**
+ * Floors for invented labelled sets (test/fixtures/injection/, test/fixtures/escalation/): every
+ * file in `dir` has a floor of positives `hit` must catch, and no look-alike may be hit except the
+ * known ones, each a weakness named in the set's README.
+ */
+export function labelledSetFloors(name: string, dir: string, floors: Record<string, number>, knownFalsePositives: ReadonlySet<string>, hit: (text: string) => boolean): void {
+  const load = (file: string): LabelledRow[] =>
+    readFileSync(path.join(dir, file), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as LabelledRow);
+  describe(name, () => {
+    it('has a floor for every set', () => {
+      expect(readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()).toEqual(Object.keys(floors).sort());
+    });
+    for (const [file, floor] of Object.entries(floors)) {
+      const rows = load(file);
+      it(`${file}: at least ${floor} of 30 positives caught`, () => {
+        const positives = rows.filter((r) => r.label);
+        expect(positives).toHaveLength(30);
+        expect(positives.filter((r) => hit(r.text)).length).toBeGreaterThanOrEqual(floor);
+      });
+      it(`${file}: no look-alike caught`, () => {
+        expect(rows.filter((r) => !r.label && hit(r.text) && !knownFalsePositives.has(r.id)).map((r) => r.id)).toEqual([]);
+      });
+    }
+  });
+}
