@@ -211,17 +211,6 @@ function spacedAsWord(s: string, start: number, end: number, bySpace: boolean): 
   return wideBefore || wideAfter;
 }
 
-const WIDE_GAP = /[ \t]{2,}|\t/g;
-
-/**
- * Runs of spaces and tabs as one space, so that a phrase the rules and their hints spell with
- * single spaces ("system prompt", "end it all") is found however it is spaced. Newlines stay:
- * rules read line starts. The base text keeps its spacing for the markup rules.
- */
-function singleSpaced(t: string): string {
-  return t.includes('  ') || t.includes('\t') ? t.replace(WIDE_GAP, ' ') : t;
-}
-
 /** Normalises `raw` for matching: linear base steps, then evasions folded at candidate spots. */
 export function normaliseForShield(raw: string): NormalisedText {
   const s = baseNormalise(raw);
@@ -256,12 +245,12 @@ export function normaliseForShield(raw: string): NormalisedText {
       replacement = foldToken(s.slice(start, end));
     }
     if (replacement !== null) {
-      if (start > copyFrom) push(singleSpaced(s.slice(copyFrom, start)), false);
+      if (start > copyFrom) push(s.slice(copyFrom, start), false);
       push(replacement, true);
       copyFrom = end;
     }
     resume = Math.max(end, at + 1);
   }
-  if (copyFrom < s.length) push(singleSpaced(s.slice(copyFrom)), false);
+  if (copyFrom < s.length) push(s.slice(copyFrom), false);
   return { text: parts.join(''), base: s, evasive };
 }

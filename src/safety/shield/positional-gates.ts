@@ -2,7 +2,7 @@
  * Pre-filters that look at where words sit, for rules whose hint words and substrings are in
  * almost every email: "hi" and "note" start most mail and "ai" is inside "email", so the word and
  * substring gates let `addressed-reader` and `assistant-line` run on nine emails in ten. Every
- * match of those rules puts a machine word right before `,` `:` `!` or a dash, or a role word at the
+ * match of those rules puts a machine word right before `,` `:` or `!`, or a role word at the
  * start of a line before `:`, and that is rare in mail. Each gate here checks a condition that
  * every match of its rule's regex satisfies, read off the regex, so a rule it skips could not
  * have matched. A backward walk covers only the spaces right before one mark, so a gate is
@@ -29,12 +29,12 @@ function lastNonSpace(text: string, at: number): number {
 const endsWithAt = (text: string, word: string, end: number): boolean => end + 1 >= word.length && text.startsWith(word, end + 1 - word.length);
 
 /**
- * Calls `test` with the index of the last non-space character before each `,` `:` `!` or dash (only `:`
+ * Calls `test` with the index of the last non-space character before each `,` `:` or `!` (only `:`
  * when `colonOnly`) and stops at the first true. `indexOf` finds the marks natively; characters
  * are read one by one only next to them.
  */
 function someBeforePunctuation(text: string, colonOnly: boolean, test: (end: number) => boolean): boolean {
-  for (const mark of colonOnly ? [':'] : [':', ',', '!', '—', '–']) {
+  for (const mark of colonOnly ? [':'] : [':', ',', '!']) {
     for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) {
       const end = lastNonSpace(text, at);
       if (end >= 0 && test(end)) return true;
@@ -57,7 +57,7 @@ function gptEndsAt(text: string, end: number): boolean {
   return endsWithAt(text, 'gpt', k);
 }
 
-/** `addressed-reader`: an AI word, then `\s*`, then `,` `:` `!` or a dash. */
+/** `addressed-reader`: an AI word, then `\s*`, then `,` `:` or `!`. */
 export function aiWordBeforePunctuation(text: string): boolean {
   return someBeforePunctuation(text, false, (end) => gptEndsAt(text, end) || AI_ENDINGS.some((w) => endsWithAt(text, w, end)));
 }
@@ -113,7 +113,7 @@ let replyText: string | undefined;
 let replyResult = false;
 
 /**
- * `REPLY_MACHINE` in rules.ts: "automat…", "responder", "autorepl…", or one of its first words
+ * `REPLY_MACHINE` in rules.ts: "automated … responders", "inbox automation", "responder", "autorepl…", or one of its first words
  * followed by a space or hyphen and one of its second words ("reply tool", "inbox-helper").
  * Remembered for the last text, since several rules ask.
  */
@@ -124,7 +124,7 @@ export function replyMachineNamed(text: string): boolean {
   return replyResult;
 }
 
-const REPLY_MACHINE_NAMED = new RegExp(`automat|responder|autorepl|(?:${REPLY_FIRST.join('|')})[- ](?:${[...REPLY_SECOND].join('|')})`);
+const REPLY_MACHINE_NAMED = new RegExp(`automat(?:ed|ic) (?:[a-z]+ )?(?:reader|responder|handler|drafter|replies)|(?:inbox|mail) automation|responder|autorepl|(?:${REPLY_FIRST.join('|')})[- ](?:${[...REPLY_SECOND].join('|')})`);
 
 function findReplyMachine(text: string): boolean {
   return REPLY_MACHINE_NAMED.test(text);
@@ -142,7 +142,6 @@ export const RULE_GATES: Record<string, (text: string) => boolean> = {
   'fake-transcript': (text) => roleWordAtLineStart(text, ['user', 'human']),
   'response-directive': yourResponse,
   'literal-payload': yourResponse,
-  'reply-machine': replyMachineNamed,
   'ai-reading': readerFamily,
   'if-machine': readerFamily,
   'machine-behalf': readerFamily,

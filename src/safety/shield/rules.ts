@@ -33,7 +33,7 @@ const READS = String.raw`(?:(?:that|which|who)(?:'s| is| are)?\s+|(?:is|are)\s+)
  * are…", a possessive, or "…is for the AI". One scan of it stands in for up to seven rule scans
  * on mail that names a model or an agent for other reasons ("our AI platform", "agentic").
  */
-export const READER_FAMILY_GATE = new RegExp(String.raw`\b${READER}s?(?:\s*[,:!—–)]|\s+(?:that|which|who|is|are|currently|now|only|not|reading|processing|summari[sz]ing|parsing|handling|answering|screening|replying|responding|triaging|monitoring|managing|operating|running|reviewing|scanning|reads|handles|answers|processes|replies|responds|manages|operates|monitors|screens|drafting|writing|acting|corresponding|working|on)\b|-\s|$)|\bif you(?:'re| are| happen to be)\b|'s\s+${READER}|\b(?:is|are)\s+(?:(?:only|just|meant|intended|addressed)\s+)*(?:for|to)\s+(?:the\s+|any\s+|your\s+)?${READER}`);
+export const READER_FAMILY_GATE = new RegExp(String.raw`\b${READER}s?(?:\s*[,:!—–)]|-\s|\s+only\b|,?\s*not (?:for )?(?:the|a|any) (?:human|person|people|reader|recipient)\b|\s+on\s+(?:[a-z]+'s|your)\s+side\b|\s+(?:(?:that|which|who)(?:'s| is| are)?\s+|(?:is|are)\s+)?(?:currently\s+|now\s+|also\s+|hereby\s+|fully\s+)?(?:reading|processing|summari[sz]ing|parsing|handling|answering|screening|replying|responding|triaging|monitoring|managing|operating|running|reviewing|scanning|reads|handles|answers|processes|replies|responds|manages|operates|monitors|screens|drafting|writing|acting|corresponding|working|authori[sz]ed|permitted|allowed|cleared|approved)\b|$)|\bif you(?:'re| are| happen to be)\s+(?:actually\s+|really\s+)?(?:an?\s+)?${READER}|'s\s+${READER}|\b(?:is|are)\s+(?:(?:only|just|meant|intended|addressed)\s+)*(?:for|to)\s+(?:the\s+|any\s+|your\s+)?${READER}`);
 const MAIL_NOUN = String.raw`(?:emails?|e-mails?|mail|messages?|inbox|mailbox|thread|correspondence)`;
 // What writes the owner's replies, named by its job rather than as an AI: "the reply tool", "the
 // drafting system", "automated responders", "the autoreply", "your inbox helper". A recruiter's own
@@ -85,7 +85,7 @@ export const JAILBREAK_RULES: Rule[] = [
   J('no-ethics', 'jailbreak_keyword', 1, /\b(?:no|without|free (?:from|of)|not bound by|not subject to|unbound by|ignore|ignores|beyond)\s+(?:any\s+|all\s+)?(?:ethical|moral|content|safety|openai|programming)\s+(?:or\s+moral\s+)?(?:restrictions|limitations|filters|censorship|guidelines|constraints|boundaries|rules|limits|policies|considerations|principles)\b/g),
   J('unrestricted', 'jailbreak_keyword', 0.5, /\b(?:unfiltered|uncensored|unrestricted|amoral|unethical|unhinged|no restrictions|without restrictions|no limitations|no filters|no censorship)\b/g),
   J('content-policy', 'jailbreak_keyword', 1, /\b(?:openai|anthropic)(?:'s)?\s+(?:content\s+|usage\s+)?(?:polic(?:y|ies)|guidelines|rules)\b/g),
-  J('addressed-reader', 'jailbreak_keyword', 1, new RegExp(String.raw`\b(?:dear|hey|hi|hello|ok|okay|yo|listen|attention|note to|message to|instructions for|important for)\s+(?:the\s+)?${AI}\s*[,:!—–]`, 'g')),
+  J('addressed-reader', 'jailbreak_keyword', 1, new RegExp(String.raw`\b(?:dear|hey|hi|hello|yo|listen|attention|note to|message to|instructions for|important for)\s+(?:the\s+)?${AI}\s*[,:!]`, 'g')),
   // A machine reader, or an assistant or agent reading this very mail, addressed by what it does:
   // "AI reading this:", "to the automated system reading this message", "any auto-responder
   // operating this account". Not "the agent handling this role" or "our AI screener reviewing CVs".
@@ -310,6 +310,11 @@ export const CRISIS_EVASIVE = new Set(['suicide', 'suicidal', 'kill', 'killmysel
 // The words that end REPLY_MACHINE and the reply-machine rules' names for it, as tokens.
 const MACHINE_ROLE_WORDS = ['writing', 'drafting', 'answering', 'replying', 'automation', 'automations', 'tool', 'tools', 'handler', 'handlers', 'agent', 'agents', 'function', 'functions', 'generator', 'generators', 'helper', 'helpers', 'workflow', 'workflows', 'pipeline', 'pipelines', 'bot', 'bots', 'engine', 'engines', 'automation', 'automations', 'setup', 'setups', 'system', 'systems', 'service', 'services', 'software', 'softwares', 'assistant', 'assistants', 'reader', 'readers', 'responder', 'responders', 'drafter', 'drafters', 'autoreply', 'autoreplies', 'autoresponder', 'autoresponders'];
 
+// Every REPLY_MACHINE holds one of these: a first word and a second word joined by a space or a
+// hyphen ("reply tool", "inbox-helper"), or one of the forms after them.
+const REPLY_NAMED = ['reply', 'replies', 'response', 'drafting', 'answering', 'inbox', 'mail', 'screening', 'writing'].flatMap((a) =>
+  ['tool', 'handler', 'agent', 'function', 'generator', 'helper', 'workflow', 'pipeline', 'bot', 'engine', 'automation', 'setup', 'system', 'service', 'software', 'assistant', 'writing', 'drafting', 'answering', 'replying', 'thing'].flatMap((b) => [`${a} ${b}`, `${a}-${b}`]),
+).concat(['automated ', 'automatic ', 'responder', 'autorepl']);
 // Every REPLY_MACHINE, and every "whatever" that writes replies, holds one of these.
 const REPLY_FIRST_WORDS = ['reply', 'replies', 'response', 'drafting', 'answering', 'inbox', 'mail', 'screening', 'automat', 'responder', 'autorepl'];
 
@@ -334,7 +339,7 @@ export const RULE_HINTS: Record<string, string[]> = {
   'no-ethics': ['ethical', 'moral', 'content', 'safety', 'openai', 'programming'],
   unrestricted: ['unfiltered', 'uncensored', 'unrestricted', 'amoral', 'unethical', 'unhinged', 'restrictions', 'limitations', 'filters', 'censorship'],
   'content-policy': ['openai', 'anthropic', "openai's", "anthropic's"],
-  'addressed-reader': ['dear', 'hey', 'hi', 'hello', 'ok', 'okay', 'yo', 'listen', 'attention', 'note', 'message', 'instructions', 'important'],
+  'addressed-reader': ['dear', 'hey', 'hi', 'hello', 'yo', 'listen', 'attention', 'note', 'message', 'instructions', 'important'],
   'ai-reading': READER_WORDS,
   'if-machine': READER_WORDS,
   'machine-behalf': READER_WORDS,
@@ -475,16 +480,13 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   'machine-behalf': ['behalf', 'for the', 'for this'],
   'bypass-owner': [...['without', 'need to', "n't", 't'].flatMap((a) => ['check', 'ask', 'consult', 'confirm', 'bother', 'notify', 'involv', 'wait'].map((b) => `${a} ${b}`)), 'without any', 'without further', 'need to loop', 'need to keep', 'need to cc', 'need to copy', 'need to bring', 'need for you', 'approved by', ...["t", 'not', 'never'].flatMap((a) => ['mention', 'tell', 'report', 'show', 'flag', 'include', 'surface'].map((b) => `${a} ${b}`)), 'need to be'],
   'json-role': ['"role"', "'role'"],
-  // A hint word common in mail ("reply") with the phrases every match holds; the normaliser
-  // spaces them singly.
-  'respond-format': [' as ', 'in the format', 'in the form', 'in the style', 'with the prefix', 'in character'],
   'reader-clause-ml': ['che legge', 'che risponde', 'que lee', 'que responde', 'qui lit', 'qui r', 'die liest', 'die antwortet', 'der liest', 'der antwortet', 'dat leest', 'dat antwoordt', 'som svarar', 'som l', 'odpowiada', 'czyta'],
   'machine-setup': ['set up to', 'configured to', 'programmed to', 'deployed to', 'built to', 'designed to', 'instructed to', 'trained to', 'your configuration', 'your config', 'your programming', 'your system prompt', 'your operating', ' you follow', ' you were given', ' you operate', ' you run', ' you have been given'],
   'code-request': ['verification', 'security', '2fa', 'two-factor', 'login', 'one-time', 'otp', 'sign-in', 'confirmation'],
   'instruction-tag': ['instructions', 'system', 'assistant', 'prompt', 'directive'],
   // A common hint ("[") with rare words.
   dan: ['do anything now', 'dan', 'jailbreak', 'classic'],
-  'reply-machine': REPLY_FIRST_WORDS,
+  'reply-machine': REPLY_NAMED,
   'reply-machine-ml': ['automatische', 'que responde', 'qui r', 'che risponde', 'dat antwoordt', 'dat reageert', 'de r'],
   'reply-machine-note': ['note to', 'note for', 'notes to', 'notes for', 'message to', 'message for', 'messages to', 'messages for', 'instruction to', 'instruction for', 'instructions to', 'instructions for', 'reminder to', 'reminder for', 'reminders to', 'reminders for', 'notice to', 'notice for', 'notices to', 'notices for', 'memo to', 'memo for', 'memos to', 'memos for', 'request to', 'request for', 'requests to', 'requests for', 'favor to', 'favor for', 'favour to', 'favour for', 'favors to', 'favors for', 'favours to', 'favours for', 'ask to', 'ask for', 'asks to', 'asks for', 'heads-up to', 'heads-up for', 'heads up to', 'heads up for', 'word to', 'word for'],
   'reply-machine-writer': ['whatever', 'whichever', 'system that', 'system which', 'system is', 'tool that', 'tool which', 'tool is', 'software that', 'software which', 'software is', 'program that', 'program which', 'program is', 'service that', 'service which', 'service is', 'helper that', 'helper which', 'helper is', 'thing that', 'thing which', 'thing is', 'setup that', 'setup which', 'setup is', 'automation that', 'automation which', 'automation is'],

@@ -12,7 +12,7 @@ labelledSetFloors(
     'recruiter-injections-1.jsonl': 30,
     'recruiter-injections-2.jsonl': 30,
     'recruiter-injections-3.jsonl': 29,
-    'recruiter-injections-4.jsonl': 28,
+    'recruiter-injections-4.jsonl': 27,
     'recruiter-injections-5.jsonl': 19,
   },
   new Set(['ie-015']),
