@@ -10,17 +10,17 @@
 import { normaliseForMatching } from './normalise.js';
 
 // Someone who acts in law, or an authority that takes complaints.
-const LAW = String.raw`(?:lawyers?|attorneys?|solicitors?|counsel|legal (?:department|team|representatives?|advis[eo]rs?|counsel|folks|people)|law firm|(?:[a-z&'.-]+\s+){1,4}llp|advokat|(?:the\s+)?police|the courts?|a court|a judge|(?:the\s+|our\s+)?(?:regulator|authorities|action fraud|ftc|ico|bbb|attorney general|labou?r (?:board|office|commissioner)))`;
+const LAW = String.raw`(?:lawyers?|attorneys?|solicitors?|counsel|legal (?:department|team|representatives?|advis[eo]rs?|counsel|folks|people)|law firm|(?:[a-z&'.-]+\s+){1,4}llp|advokat|advocaat|advocates?|barristers?|paralegals?|rechtsanw[a-zä]+|(?:the\s+)?police|the courts?|a court|a judge|(?:the\s+|our\s+)?(?:regulator|authorities|action fraud|ftc|ico|bbb|attorney general|labou?r (?:board|office|commissioner)))`;
 
 // What a writer does with a legal term when it is a threat. Each is general English for an
 // adversarial step; the legal term in the same sentence says the step is a legal one.
 const THREAT_CUES: RegExp[] = [
   // Intent: "I will sue you", "we will be seeking damages", "we shall be constrained to initiate
   // proceedings", "left with no choice but to involve my lawyer".
-  /\b(?:will|'ll|shall|going to|gonna|intend to|plan to|prepared to|forced to|constrained to|instructed to|no (?:choice|option|alternative) but to|reserve the right to|won't hesitate to|be)\s+(?:\w+\s+){0,3}?(?:sue|suing|pursue|pursuing|take|taking|file|filing|bring|bringing|initiate|initiating|commence|commencing|issue|issuing|escalate|escalating|report|reporting|proceed|proceeding|apply|applying|seek|seeking|claim|claiming|recover|recovering|involve|involving|refer|referring|lodge|lodging|hand|handing|press|pressing|go to|going to court|make (?:a )?(?:formal )?complain)\b/,
+  /\b(?:will|'ll|shall|going to|gonna|intend to|plan to|prepared to|forced to|constrained to|instructed to|no (?:choice|option|alternative) but to|reserve the right to|won't hesitate to|be)\s+(?:\w+\s+){0,3}?(?:sue|suing|pursue|pursuing|take|taking|file|filing|bring|bringing|initiate|initiating|commence|commencing|issue|issuing|escalate|escalating|report|reporting|proceed|proceeding|apply|applying|seek|seeking|claim|claiming|recover|recovering|involve|involving|refer|referring|lodge|lodging|hand|handing|press|pressing|serve|serving|present|presenting|go to|going to court|make (?:a )?(?:formal )?complain)\b/,
   /\b(?:sue|suing|sued)\s+(?:you|your|him|her|them|the company|the agency)\b|\bsue\s+for\s+(?:the|your|breach|damages|defamation|costs|libel|\$|£|€)/,
   // "If you don't pay by Friday, we will…" is covered above; these are the steps by name.
-  /\bfil(?:e|es|ed|ing)\s+(?:a\s+|an\s+|the\s+|my\s+|our\s+)?(?:formal\s+|official\s+|civil\s+|wage\s+|small[- ]claims?\s+|dmca\s+|police\s+)?(?:suit|lawsuit|claim|complaint|grievance|charges?|proceedings|case|action|takedown|report)\b(?!\s+(?:on your behalf|for you)\b)|\bfil(?:e|ing)\s+in\s+(?:the\s+)?(?:small claims|court|county court)\b|\b(?:gets|get|will be|to be|be)\s+filed\b/,
+  /\bfil(?:e|es|ed|ing)\s+(?:a\s+|an\s+|the\s+|my\s+|our\s+)?(?:formal\s+|official\s+|civil\s+|written\s+|criminal\s+|wage\s+|small[- ]claims?\s+|dmca\s+|police\s+)?(?:suit|lawsuit|claim|complaint|grievance|charges?|proceedings|case|action|takedown|report|demand)\b(?!\s+(?:on your behalf|for you)\b)|\bfil(?:e|ing)\s+in\s+(?:the\s+)?(?:small claims|court|county court)\b|\b(?:gets|get|will be|to be|be)\s+filed\b/,
   // Already under way: "a claim has been issued against you", "this case has been referred to
   // Action Fraud", "the details have been shared with our regulator".
   /\b(?:claim|proceedings|lawsuit|suit|case|complaint|report)\s+(?:has|have)\s+(?:now\s+|already\s+)?been\s+(?:issued|filed|brought|lodged|started|commenced|made|submitted)\b/,
@@ -35,15 +35,26 @@ const THREAT_CUES: RegExp[] = [
   // A claim or litigation in view: "we have a claim for those costs", "a formal demand will follow",
   // "Tessaline anticipates litigation", "you are directed to preserve any documents".
   /\b(?:we|i|they|our client)\s+(?:have|has)\s+a\s+(?:valid\s+|strong\s+|legal\s+|good\s+)?claim\s+(?:for|against|to)\b|\bformal demand (?:will|shall) follow\b|\b(?:anticipat|contemplat|expect)\w*\s+(?:litigation|legal action|proceedings)\b|\blitigation hold\b|\bpreserve\s+(?:all\s+|any\s+)?(?:relevant\s+)?(?:documents|evidence|records|communications)\b|\blodg(?:e|es|ed|ing)\s+(?:it|this|the matter|a claim|the claim)\s+with\b/,
+  // Other systems' steps in plain words: "asked our outside counsel to review the situation",
+  // "placed with Sterling Crest Recovery for collection", "opened a case", "the Ministry of
+  // Manpower has been notified", "decided to proceed legally", "drafting the small claims paperwork".
+  new RegExp(String.raw`\basked\s+(?:my|our)\s+(?:outside\s+)?${LAW}\s+to\s+(?:review|look|act|advise|handle|deal|take|pursue|send|prepare|draft)\b`),
+  /\b(?:placed|handed|passed|referred|sent|transferred|assigned)\s+(?:over\s+)?(?:to|with)\b[^.!?]{0,60}\b(?:for\s+collection|collection\s+agenc\w+|debt\s+collect\w*|incasso|recovery\s+agenc\w+)|\battempt to collect a debt\b|\bhanded over to\s+(?:an?\s+)?(?:incasso|debt|collection)/,
+  /\bopen(?:ed|ing)?\s+a\s+(?:criminal\s+|police\s+)?case\b|\b(?:decided|resolved|chosen|forced)\s+to\s+proceed\s+(?:legally|against you|with (?:legal action|the claim|proceedings))\b/,
+  /\b(?:drafting|preparing|filling (?:in|out)|filled (?:in|out)|drawing up|drawn up)\s+(?:the\s+)?(?:[a-z]+\s+){0,3}(?:paperwork|papers|forms?|claim|complaint)\b|\b(?:forwarded|sent|submitted|passed)\b[^.!?]{0,80}\b(?:along with|together with|with)\s+a\s+(?:formal\s+)?complaint\b/,
   // A lawyer brought in: "we have instructed Harcourt & Vale LLP", "I've passed the whole thread to
   // counsel", "this is now a matter for our lawyers", "you'll be hearing from our legal department".
   new RegExp(String.raw`\b(?:instruct|instructed|retain|retained|engag|engaged|hir|hired|involv|involved)(?:e|es|ing)?\s+(?:a\s+|an\s+|my\s+|our\s+|the\s+)?${LAW}|\binstructed\s+(?:[a-z&'.-]+\s+){1,5}to act (?:for us|for me|on (?:our|my) behalf)\b`),
-  new RegExp(String.raw`\b(?:pass|passed|passing|forward|forwarded|forwarding|hand|handed|handing|refer|referred|referring|send|sent|sending|escalat(?:e|ed|ing)|turn(?:ed|ing)? over|giv(?:e|en|ing)|gave|shared|reported|goes|go|going|went)\b[^.!?]{0,60}?\b(?:to|with)\s+(?:my\s+|our\s+|the\s+|a\s+)?${LAW}(?![^.!?]{0,30}\bfor (?:a\s+|final\s+|their\s+)*(?:review|approval|sign-?off|check|look|signature|the nda|drafting)\b)`),
+  new RegExp(String.raw`\b(?:pass|passed|passing|forward|forwarded|forwarding|hand|handed|handing|refer|referred|referring|send|sent|sending|escalat(?:e|ed|ing)|turn(?:ed|ing)? over|giv(?:e|en|ing)|gave|shared|reported)\b[^.!?]{0,60}?\b(?:to|with)\s+(?:my\s+|our\s+|the\s+|a\s+)?${LAW}(?![^.!?]{0,30}\bfor (?:a\s+|final\s+|their\s+)*(?:review|approval|sign-?off|check|look|signature|the nda|drafting)\b)`),
+  // "It goes to our legal team", "the file has gone to our legal department"; not a contract clause
+  // where "disputes go to arbitration rather than to the courts".
+  new RegExp(String.raw`\b(?:it|this|that|the (?:file|matter|claim|case|debt|invoice|account|balance)|everything)\s+(?:goes|will go|is going|went|has gone|'s gone|gets passed|will be passed)\s+(?:straight\s+)?to\s+(?:my\s+|our\s+|the\s+|a\s+)?${LAW}`),
   new RegExp(String.raw`\b(?:a matter for|in the hands of|now with|already with|over to|referred to)\s+(?:my|our|the)\s+${LAW}`),
   new RegExp(String.raw`\b(?:my|our|the)\s+${LAW}\s+(?:already\s+|now\s+)?(?:(?:has|have|holds?)\s+(?:already\s+|now\s+)?(?:copies|everything|all of|a copy|the (?:emails?|thread|file|evidence|screenshots|link)|been (?:instructed|asked|told|notified|informed|made aware|briefed|sent))|is preparing|are preparing|is drafting|are drafting|will be (?:in touch|contacting you|writing to you))\b|\b(?:spoken|spoke|talked|consulted|checked)\s+(?:with|to)\s+(?:my|our)\s+${LAW}\b[^.!?]{0,40}\b(?:breach|against you|clear|steps|case|claim|options)\b`),
-  /\byou(?:'ll| will)\s+(?:be\s+)?(?:hearing|hear|getting|get|receiving|receive|be served)\b(?:\s+(?:a|formal)\s+(?:letter|papers|paperwork|notice))?\s+from\b|\bexpect\s+(?:to\s+hear\s+from|a\s+(?:letter|call|claim)\s+from|formal\s+paperwork|papers|to be served)\b/,
+  /\byou(?:'ll| will)\s+(?:be\s+)?(?:hearing|hear|getting|get|receiving|receive|served|be served)\b(?:\s+(?:a|formal)\s+(?:letter|papers|paperwork|notice))?\s+from\b|\bexpect\s+(?:to\s+hear\s+from|a\s+(?:letter|call|claim)\s+from|formal\s+paperwork|papers|to be served)\b/,
   // Formal notice.
-  /\bcease and desist\b|\bletter before (?:action|claim)\b|\bdemand letter\b|\bformal notice\b|\bon notice\b|\breserve(?:s|d)? (?:all )?(?:of )?(?:our |my |its )?(?:legal )?rights\b|\bthrough the courts?\b|\bwithout (?:any )?further (?:notice|reference|warning)\b|\bat your (?:own )?cost and consequences?\b|\bpress charges\b|\bsubpoena\b|\bcourt order (?:against|for|on) you\b/,
+  // Plural notices are a product or a job ("auto-generates cease-and-desist letters"), a threat is one.
+  /\bcease[- ]and[- ]desist\b(?!\s+(?:letters|notices|orders|requests))|\blegal notice\s+(?:is being|has been|will be|shall be)\s+(?:sent|served|issued)\b|\b(?:send|sending|sent|serve|serving|issue|issuing)\s+(?:you\s+)?a\s+legal notice\b|\b(?:send|sending|sent|serve|serving|served|issue|issuing)\s+(?:you\s+)?(?:a\s+)?formal\s+(?:demand|notice|letter|complaint)\b|\bletter before (?:action|claim)\b|\bdemand letter\b|\bformal notice\b|\bon notice\b|\breserve(?:s|d)? (?:all )?(?:of )?(?:our |my |its )?(?:legal )?rights\b|\bthrough the courts?\b|\bwithout (?:any )?further (?:notice|reference|warning)\b|\bat your (?:own )?cost and consequences?\b|\bpress charges\b|\bsubpoena\b|\bcourt order (?:against|for|on) you\b/,
 ];
 
 // A cue under these in the few words before it is a reassurance: "we would never take legal action".
@@ -79,7 +90,7 @@ function threatCueIn(sentence: string): boolean {
 
 // Threats that name their step in words no config list needs: "see you in small claims", "we will
 // file against you".
-const SELF_EVIDENT = /\b(?:see|meet) you in (?:court|small claims|the tribunal)\b|\bfile\s+against\s+you\b|\b(?:sue|suing)\s+you\b|\b(?:will|'ll|shall|going to|gonna|to)\s+sue\b(?!\s+for (?:peace|a\b))|\bfil(?:e|ed|ing)\s+(?:a\s+)?(?:civil\s+)?(?:suit|lawsuit)\b|\bcease and desist\b|\bletter before action\b/;
+const SELF_EVIDENT = /\b(?:ministry|police|regulator|authorities|commission(?:er)?|licensing board|ombudsman)\b[^.!?]{0,40}\b(?:has|have)\s+been\s+(?:notified|informed|alerted|contacted)\b|\b(?:issue|file|lodge|bring|start)\s+a\s+(?:formal\s+|legal\s+|small\s+)?claims?\s+(?:through|against|in|at|with)\b|\battempt to collect a debt\b|\b(?:see|meet) you in (?:court|small claims|the tribunal)\b|\bfile\s+against\s+you\b|\b(?:sue|suing)\s+you\b|\b(?:will|'ll|shall|going to|gonna|to)\s+sue\b(?!\s+for (?:peace|a\b))|\bfil(?:e|ed|ing)\s+(?:a\s+)?(?:civil\s+)?(?:suit|lawsuit)\b|\bcease[- ]and[- ]desist\b(?!\s+(?:letters|notices|orders|requests))|\bletter before action\b/;
 
 /** The first sentence that carries both a legal term and a threat cue, as the term; null when none. */
 export function findLegalThreat(text: string, terms: readonly string[]): string | null {

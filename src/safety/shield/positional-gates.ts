@@ -106,30 +106,6 @@ function readerFamily(text: string): boolean {
   return familyResult;
 }
 
-const REPLY_FIRST = ['reply', 'replies', 'response', 'drafting', 'answering', 'inbox', 'mail', 'screening'];
-const REPLY_SECOND = new Set(['tool', 'handler', 'agent', 'function', 'generator', 'helper', 'workflow', 'pipeline', 'bot', 'engine', 'automation', 'setup', 'system', 'service', 'software', 'assistant', 'writing', 'drafting', 'answering', 'replying']);
-
-let replyText: string | undefined;
-let replyResult = false;
-
-/**
- * `REPLY_MACHINE` in rules.ts: "automated … responders", "inbox automation", "responder", "autorepl…", or one of its first words
- * followed by a space or hyphen and one of its second words ("reply tool", "inbox-helper").
- * Remembered for the last text, since several rules ask.
- */
-export function replyMachineNamed(text: string): boolean {
-  if (text === replyText) return replyResult;
-  replyText = text;
-  replyResult = findReplyMachine(text);
-  return replyResult;
-}
-
-const REPLY_MACHINE_NAMED = new RegExp(`automat(?:ed|ic) (?:[a-z]+ )?(?:reader|responder|handler|drafter|replies)|(?:inbox|mail) automation|responder|autorepl|(?:${REPLY_FIRST.join('|')})[- ](?:${[...REPLY_SECOND].join('|')})`);
-
-function findReplyMachine(text: string): boolean {
-  return REPLY_MACHINE_NAMED.test(text);
-}
-
 /**
  * Positional gates by rule id. A rule with a gate runs only when the gate holds for the text it
  * reads (the base text for markup rules); the word and substring gates of `RULE_HINTS` and
@@ -149,5 +125,4 @@ export const RULE_GATES: Record<string, (text: string) => boolean> = {
   'machine-vocative': readerFamily,
   'possessive-assistant': readerFamily,
   'machine-authorised': readerFamily,
-  'reply-machine-note': (text) => text.includes('whatever') || text.includes('whichever') || replyMachineNamed(text) || readerFamily(text),
 };

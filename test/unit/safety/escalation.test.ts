@@ -20,6 +20,13 @@ describe('legal threats', () => {
     'You will be hearing from my lawyers.',
     'Our legal counsel is considering legal proceedings against you.',
     'My L4wyer will be in t0uch with you shortly.',
+    // Steps named in other words and other legal systems.
+    'If payment is not received within 7 days we will serve a statutory demand on your company.',
+    'The file has gone to our legal department and they will be reaching out about recovery.',
+    'Your account has been placed with Sterling Crest Recovery for collection.',
+    "I've asked our advocaat to look into it and she'll be sending you a formal demand.",
+    'A claim has been issued against you in the County Court.',
+    'see you in small claims mate',
   ])('escalates %j', (text) => {
     expect(legalThreat(text, lists.legalTerms)).not.toBeNull();
   });
@@ -34,6 +41,12 @@ describe('legal threats', () => {
     'You would be consulting our lawyers on product questions now and then.',
     'I would sue for a candidate like you, ha. Anyway, are you free?',
     'The company builds software for court order management.',
+    'LEGAL NOTICE: This email and any attachments are confidential and intended solely for the addressee.',
+    'Markguard auto-generates takedown notices and cease-and-desist letters for brands.',
+    'Under the GDPR you have the right to lodge a complaint with the data protection commission.',
+    "If you get one of these fake offers, please report it to the FTC.",
+    "I'll file the expense claim on your behalf.",
+    'Sue from our people team will file the paperwork with payroll this week.',
   ])('stays calm on %j', (text) => {
     expect(legalThreat(text, lists.legalTerms)).toBeNull();
   });

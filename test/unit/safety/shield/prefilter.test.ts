@@ -164,7 +164,7 @@ describe('SHIELD pre-filters', () => {
   });
 
   it('the machine-reader gates hold on random text wherever their rule matches', () => {
-    const family = ['ai-reading', 'if-machine', 'machine-behalf', 'for-machine', 'machine-vocative', 'possessive-assistant', 'machine-authorised', 'reply-machine-note', 'literal-payload'];
+    const family = ['ai-reading', 'if-machine', 'machine-behalf', 'for-machine', 'machine-vocative', 'possessive-assistant', 'machine-authorised', 'literal-payload'];
     const rules = [...JAILBREAK_RULES, ...CRISIS_RULES].filter((r) => family.includes(r.id));
     expect(rules.map((r) => r.id).sort()).toEqual([...family].sort());
     let seed = 7;

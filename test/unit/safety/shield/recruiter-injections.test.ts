@@ -13,7 +13,8 @@ labelledSetFloors(
     'recruiter-injections-2.jsonl': 30,
     'recruiter-injections-3.jsonl': 29,
     'recruiter-injections-4.jsonl': 27,
-    'recruiter-injections-5.jsonl': 19,
+    'recruiter-injections-5.jsonl': 28,
+    'recruiter-injections-6.jsonl': 11,
   },
   new Set(['ie-015']),
   (text) => {
