@@ -14,10 +14,12 @@ TOKEN_CHAR[39] = 1;
 const isTokenChar = (c: number): boolean => c < ALPHABET && TOKEN_CHAR[c] === 1;
 
 const UNITS = new CodeUnitBuffer();
+/** The bit of a table entry that asks for a look; the other 15 hold the target state. */
+const LOOK = 0x8000;
 
 export class SubstringSet {
   readonly patterns: readonly string[];
-  private readonly next: Int32Array;
+  private readonly next: Uint16Array;
   /** Pattern ids that end at each state, failure chain included; -1 terminated lists in `outs`. */
   private readonly outStart: Int32Array;
   private readonly outs: Int32Array;
@@ -97,20 +99,22 @@ export class SubstringSet {
       }
     }
     this.outs = Int32Array.from(outs);
-    // Entries hold the target state's row offset (state × 128). An entry is negated minus one when
-    // the step needs a look: its target ends a substring pattern, or its character ends a token
-    // while the state ends a whole-token pattern. Ordinary text then costs one table read and one
-    // sign test per character.
+    // Entries hold the target state in 15 bits, and LOOK when the step needs a look: its target ends
+    // a substring pattern, or its character ends a token while the state ends a whole-token
+    // pattern. Ordinary text then costs one table read and one test per character, and 16-bit
+    // entries keep the table half the size, so more of it stays in cache.
+    if (n > LOOK) throw new Error(`SubstringSet: ${n} states, more than ${LOOK}`);
     if (ignoreAsciiCase) for (let st = 0; st < n; st++) for (let c = 65; c <= 90; c++) next[st * ALPHABET + c] = next[st * ALPHABET + c + 32] as number;
+    const table = new Uint16Array(n * ALPHABET);
     for (let st = 0; st < n; st++) {
       for (let c = 0; c < ALPHABET; c++) {
         const k = st * ALPHABET + c;
         const t = next[k] as number;
         const look = this.outStart[t] !== -1 || (TOKEN_CHAR[c] === 0 && this.wholeStart[st] !== -1);
-        next[k] = look ? -(t * ALPHABET) - 1 : t * ALPHABET;
+        table[k] = look ? t | LOOK : t;
       }
     }
-    this.next = next;
+    this.next = table;
   }
 
   /**
@@ -127,25 +131,25 @@ export class SubstringSet {
       const c = units[i] as number;
       if (c >= ALPHABET) {
         // No pattern holds a non-ASCII character, so no occurrence spans one; it ends a token.
-        const w = wholeStart[s >> 7] as number;
+        const w = wholeStart[s] as number;
         if (w >= 0) this.wholeAt(units, i - 1, w, found);
         s = 0;
         continue;
       }
-      const v = next[s + c] as number;
-      if (v >= 0) {
+      const v = next[(s << 7) + c] as number;
+      if (v < LOOK) {
         s = v;
         continue;
       }
       if (TOKEN_CHAR[c] === 0) {
         // A token ended at i - 1: its whole-token patterns count if they also start a token.
-        const w = wholeStart[s >> 7] as number;
+        const w = wholeStart[s] as number;
         if (w >= 0) this.wholeAt(units, i - 1, w, found);
       }
-      s = -v - 1;
-      for (let k = outStart[s >> 7] as number; k >= 0 && outs[k] !== -1; k++) found[outs[k] as number] = 1;
+      s = v & ~LOOK;
+      for (let k = outStart[s] as number; k >= 0 && outs[k] !== -1; k++) found[outs[k] as number] = 1;
     }
-    const w = wholeStart[s >> 7] as number;
+    const w = wholeStart[s] as number;
     if (w >= 0) this.wholeAt(units, n - 1, w, found);
     return found;
   }
