@@ -263,6 +263,35 @@ function labelledSets(dir: string, name: string, hit: (text: string) => boolean)
   }
 }
 
+/** The intent model's injection flag on the invented recruiter injections, beside SHIELD's verdict. */
+async function modelInjectionOpinion(): Promise<void> {
+  if (!process.env.ANTHROPIC_API_KEY) {
+    console.log("ANTHROPIC_API_KEY is not set: the intent model's injection flag was not measured.");
+    return;
+  }
+  const { config, deps } = intentModelFromEnv();
+  const root = path.resolve(import.meta.dirname, '../test/fixtures/injection');
+  const rows = readdirSync(root)
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => jsonl(path.join(root, f)) as unknown as Array<{ label: boolean; text: string }>);
+  const model = [0, 0];
+  const either = [0, 0];
+  const totals = [0, 0];
+  for (const r of rows) {
+    const answer = await classifyIntent(deps, { subject: '', text: r.text, isReply: false });
+    const k = r.label ? 0 : 1;
+    totals[k] = (totals[k] ?? 0) + 1;
+    const flag = answer.injectionAttempt === true;
+    if (flag) model[k] = (model[k] ?? 0) + 1;
+    if (flag || isJailbreak(screen(r.text).verdict)) either[k] = (either[k] ?? 0) + 1;
+  }
+  const set = `fixtures/ model (${config.llm.intentModel})`;
+  row(set, 'injection flag recall', model[0] ?? 0, totals[0] ?? 0, '');
+  row(set, 'injection flag FP on look-alikes', model[1] ?? 0, totals[1] ?? 0, '');
+  row(set, 'SHIELD or model, injection recall', either[0] ?? 0, totals[0] ?? 0, '');
+  row(set, 'SHIELD or model, FP on look-alikes', either[1] ?? 0, totals[1] ?? 0, '');
+}
+
 function ownRecruitingSets(): void {
   labelledSets('injection', 'injection', (text) => isJailbreak(screen(text).verdict));
   const lists = loadEscalationLists(path.resolve(import.meta.dirname, '../config'));
@@ -290,6 +319,7 @@ async function main(): Promise<void> {
   shortEmails(short);
   ownRecruitingSets();
   await modelSecondOpinion(short);
+  await modelInjectionOpinion();
   printTable();
 }
 

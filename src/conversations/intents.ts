@@ -37,6 +37,11 @@ export interface IntentResult {
    * saying or implying that they may kill or hurt themselves. Always false from the keyword rules.
    */
   selfHarmRisk?: boolean;
+  /**
+   * The model's second opinion on an injection: true when it reads part of the email as aimed at
+   * the AI answering it rather than at the candidate. Always false from the keyword rules.
+   */
+  injectionAttempt?: boolean;
 }
 
 export function isIntent(value: unknown): value is Intent {

@@ -210,6 +210,11 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
     };
   }
 
+  // The model's reading of an injection SHIELD's rules did not see: the same hardening and hold.
+  const modelInjection = !jailbreak && intent.source === 'llm' && intent.injectionAttempt === true;
+  if (modelInjection) log.warn({ conversationId: conversation?.id }, 'intent model reads an attempt to instruct the AI that SHIELD did not flag');
+  const hardened = jailbreak || modelInjection;
+
   const found = usernameIn(text, config, conversation?.state ?? null);
   const githubUsername = found ?? conversation?.github_username ?? null;
   const turnIntent = turnIntentOf(intent.intent, found);
@@ -281,7 +286,7 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
     callRequested,
     knowledge: await deps.knowledgeFor(text),
     repo: config.github.repo,
-    hardening: jailbreak,
+    hardening: hardened,
     phoneExcuse,
     phoneExcusesExhausted,
     resumeAttached: resumeFile !== null,
@@ -306,7 +311,13 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
   const templateCheck = result.pass ? result : validateReply(reply.text, validationCtx);
   const failures = result.pass ? 0 : (conversation?.validation_failures ?? 0) + 1;
   const escalateNow = failures >= MAX_VALIDATION_FAILURES;
-  const hold = !templateCheck.pass ? 'the fallback template failed validation' : jailbreak ? 'jailbreak detected: needs review' : null;
+  const hold = !templateCheck.pass
+    ? 'the fallback template failed validation'
+    : jailbreak
+      ? 'jailbreak detected: needs review'
+      : modelInjection
+        ? 'intent model: the email tries to instruct the AI: needs review'
+        : null;
   if (escalateNow) {
     patch.state = 'ESCALATED';
     patch.escalation_reason = 'validation_failures';

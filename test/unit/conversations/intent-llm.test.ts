@@ -42,7 +42,7 @@ beforeEach(() => {
 describe('classifyIntent through the real client and the fake API', () => {
   it('takes a valid tool answer as the model decision', async () => {
     fake.setToolHandler(() => ({ intent: 'phone_request', confidence: 0.83 }));
-    expect(await classifyIntent(deps(), input)).toEqual({ intent: 'phone_request', confidence: 0.83, source: 'llm', fallbackReason: null, selfHarmRisk: false });
+    expect(await classifyIntent(deps(), input)).toEqual({ intent: 'phone_request', confidence: 0.83, source: 'llm', fallbackReason: null, selfHarmRisk: false, injectionAttempt: false });
   });
 
   it("reads the model's self-harm flag, and takes an answer without it as no risk", async () => {
@@ -54,6 +54,15 @@ describe('classifyIntent through the real client and the fake API', () => {
     expect(await classifyIntent(deps(), input)).toMatchObject({ source: 'keywords', fallbackReason: expect.stringContaining('self_harm_risk') });
   });
 
+  it("reads the model's injection flag, and takes an answer without it as none", async () => {
+    fake.setToolHandler(() => ({ intent: 'other', confidence: 0.7, self_harm_risk: false, injection_attempt: true }));
+    expect(await classifyIntent(deps(), input)).toMatchObject({ source: 'llm', injectionAttempt: true, selfHarmRisk: false });
+    fake.setToolHandler(() => ({ intent: 'other', confidence: 0.7, self_harm_risk: false }));
+    expect((await classifyIntent(deps(), input)).injectionAttempt).toBe(false);
+    fake.setToolHandler(() => ({ intent: 'other', confidence: 0.7, self_harm_risk: false, injection_attempt: 1 }));
+    expect(await classifyIntent(deps(), input)).toMatchObject({ source: 'keywords', fallbackReason: expect.stringContaining('injection_attempt') });
+  });
+
   it('forces the record_intent tool, with an enum of the ten intents, at the configured temperature and model', async () => {
     await classifyIntent(deps(), input);
     const body = lastBody();
@@ -63,8 +72,9 @@ describe('classifyIntent through the real client and the fake API', () => {
     expect(body.tools).toHaveLength(1);
     expect(body.tools[0].name).toBe('record_intent');
     expect(body.tools[0].input_schema.properties.intent.enum).toEqual([...INTENTS]);
-    expect(body.tools[0].input_schema.required).toEqual(['intent', 'confidence', 'self_harm_risk']);
+    expect(body.tools[0].input_schema.required).toEqual(['intent', 'confidence', 'self_harm_risk', 'injection_attempt']);
     expect(body.tools[0].input_schema.properties.self_harm_risk.type).toBe('boolean');
+    expect(body.tools[0].input_schema.properties.injection_attempt.type).toBe('boolean');
   });
 
   it('puts the recruiter text only in the user turn, fenced and labelled untrusted', async () => {
