@@ -14,7 +14,7 @@ labelledSetFloors(
     'recruiter-injections-3.jsonl': 29,
     'recruiter-injections-4.jsonl': 27,
     'recruiter-injections-5.jsonl': 28,
-    'recruiter-injections-6.jsonl': 11,
+    'recruiter-injections-6.jsonl': 24,
   },
   new Set(['ie-015']),
   (text) => {
