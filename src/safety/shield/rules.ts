@@ -210,7 +210,8 @@ export const JAILBREAK_RULES: Rule[] = [
   S('role-token', 'boundary_inversion', 1, /<\|\s*(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text)\s*\|>|\[\/?inst\]|<<\/?sys>>|<\/?(?:system|system_prompt|instructions|admin|user_input)>/g),
   S('end-of-input', 'boundary_inversion', 1, /\[\s*(?:end of|begin|start of|new)\s+(?:user\s+)?(?:input|prompt|context|document|email|conversation|system prompt|instructions|session)\s*\]|\b(?:end of (?:user )?(?:input|prompt|instructions))\b/g),
   S('system-line', 'boundary_inversion', 0.75, /(?:^|\n)[ \t>#*]{0,6}(?:system|developer|sys)\s*:[ \t]*\S/g),
-  S('assistant-line', 'boundary_inversion', 0.5, /(?:^|\n)[ \t>#*]{0,6}(?:assistant|ai|chatgpt|model|bot)\s*:[ \t]*\S/g),
+  // "model: local-small" is a config key in a take-home spec; a model's turn says something.
+  S('assistant-line', 'boundary_inversion', 0.5, /(?:^|\n)[ \t>#*]{0,6}(?:(?:assistant|ai|chatgpt|bot)\s*:[ \t]*\S|model\s*:[ \t]*\S+[ \t]+\S)/g),
   S('new-instructions', 'boundary_inversion', 1, /(?:\*{2,3}|#{2,3}|\[|<|-{3,}|={3,})\s*(?:new|updated|important|urgent|system|admin|priority)\s+(?:important\s+|new\s+)?(?:instructions?|task|directive|prompt|orders)\b/g),
   S('template-token', 'template_injection', 1, /\{\{\s*(?:user|char|system|assistant|model|bot|prompt|instructions?|input|random_user|original_prompt|jailbreak)\s*\}\}|\$\{(?:system|prompt|instructions)\}/g),
   J('decode-and-follow', 'encoding_evasion', 0.5, /\b(?:decode|decipher|convert)\s+(?:this|the following|it|the)\s+(?:[a-z]+\s+){0,2}?(?:base64|rot13|rot-13|hex|binary|morse|caesar)\b|\b(?:base64|rot13|hex)(?:[- ]encoded)?\b[^.\n]{0,60}\b(?:follow|execute|obey|act on|carry out)\b/g),

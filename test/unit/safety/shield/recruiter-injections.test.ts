@@ -15,6 +15,7 @@ labelledSetFloors(
     'recruiter-injections-4.jsonl': 27,
     'recruiter-injections-5.jsonl': 28,
     'recruiter-injections-6.jsonl': 24,
+    'recruiter-injections-7.jsonl': 11,
   },
   new Set(['ie-015']),
   (text) => {
