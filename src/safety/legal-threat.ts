@@ -66,8 +66,19 @@ function sentences(text: string): string[] {
   return text.split(/(?<=[.!?])\s+|\n+/).filter((s) => s.trim().length > 0);
 }
 
-function termIn(sentence: string, terms: readonly string[]): string | undefined {
-  return terms.find((t) => new RegExp(`\\b${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?\\b`).test(sentence));
+/** Each term as a whole word, plural allowed; compiled once per term list, not per sentence. */
+const TERM_PATTERNS = new WeakMap<readonly string[], Array<[string, RegExp]>>();
+function termPatterns(terms: readonly string[]): Array<[string, RegExp]> {
+  let patterns = TERM_PATTERNS.get(terms);
+  if (!patterns) {
+    patterns = terms.map((t) => [t, new RegExp(`\\b${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?\\b`)]);
+    TERM_PATTERNS.set(terms, patterns);
+  }
+  return patterns;
+}
+
+function termIn(sentence: string, patterns: Array<[string, RegExp]>): string | undefined {
+  return patterns.find(([, re]) => re.test(sentence))?.[0];
 }
 
 // A step the reader is told they may take is advice, not a threat: "please report it to the FTC",
@@ -97,11 +108,10 @@ const SELF_EVIDENT = /\breserve\s+all\s+(?:of\s+)?(?:our|my|its)\s+(?:legal\s+)?
 /** The first sentence that carries both a legal term and a threat cue, as the term; null when none. */
 export function findLegalThreat(text: string, terms: readonly string[]): string | null {
   const normal = normaliseForMatching(text.slice(0, 200_000));
+  const patterns = termPatterns(terms);
   for (const sentence of sentences(normal)) {
-    const term = termIn(sentence, terms);
+    const term = termIn(sentence, patterns) ?? SELF_EVIDENT.exec(sentence)?.[0];
     if (term !== undefined && threatCueIn(sentence)) return term;
-    const evident = SELF_EVIDENT.exec(sentence);
-    if (evident && threatCueIn(sentence)) return evident[0];
   }
   return null;
 }

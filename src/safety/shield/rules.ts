@@ -330,9 +330,6 @@ const MACHINE_ROLE_WORDS = ['writing', 'drafting', 'answering', 'replying', 'aut
 const REPLY_NAMED = ['reply', 'replies', 'response', 'drafting', 'answering', 'inbox', 'mail', 'screening', 'writing'].flatMap((a) =>
   ['tool', 'handler', 'agent', 'function', 'generator', 'helper', 'workflow', 'pipeline', 'bot', 'engine', 'automation', 'setup', 'system', 'service', 'software', 'assistant', 'writing', 'drafting', 'answering', 'replying', 'thing'].flatMap((b) => [`${a} ${b}`, `${a}-${b}`]),
 ).concat(['automated ', 'automatic ', 'responder', 'autorepl']);
-// Every REPLY_MACHINE, and every "whatever" that writes replies, holds one of these.
-const REPLY_FIRST_WORDS = ['reply', 'replies', 'response', 'drafting', 'answering', 'inbox', 'mail', 'screening', 'automat', 'responder', 'autorepl'];
-
 
 // The words of READER and MACHINE, as the table pass sees them: runs of [a-z0-9'].
 const READER_WORDS = ['ai', '~a.i.', 'chatgpt', '~gpt', 'openai', 'llm', 'model', 'chatbot', 'bot', 'claude', 'gemini', 'bard', 'copilot', 'automated', 'responder', 'autoresponder', 'assistant', 'agent', 'assistants', 'agents', 'models', 'bots', 'chatbots', 'llms', 'responders', 'autoresponders', 'ais', 'automation', 'automations'];

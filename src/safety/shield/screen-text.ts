@@ -148,7 +148,7 @@ function isWordCode(c: number): boolean {
 }
 
 /** The match [offset, end) lies between an opening `"` and a closing `"` on its own line, each within QUOTE_REACH. */
-export function insideQuotes(text: string, offset: number, end: number): boolean {
+function insideQuotes(text: string, offset: number, end: number): boolean {
   let open = -1;
   for (let i = offset - 1; i >= 0 && i >= offset - QUOTE_REACH; i--) {
     const c = text.charCodeAt(i);
