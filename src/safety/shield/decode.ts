@@ -172,7 +172,7 @@ export function decodeQuotedPrintable(text: string): string | null {
 }
 
 // rot13 forms of words that only an attack or a crisis message would encode.
-const ROT13_HINTS = ['vtaber', 'vafgehpgvba', 'flfgrz', 'cebzcg', 'wnvyoernx', 'qvfertneq', 'xvyy', 'fhvpvqr', 'bireqbfr', 'zlfrys'];
+export const ROT13_HINTS = ['vtaber', 'vafgehpgvba', 'flfgrz', 'cebzcg', 'wnvyoernx', 'qvfertneq', 'xvyy', 'fhvpvqr', 'bireqbfr', 'zlfrys'];
 
 const ROT13_WORDS = new SubstringSet(ROT13_HINTS, [], true);
 
@@ -300,12 +300,18 @@ export function decodeMorse(text: string): string | null {
   return out.length > 0 ? out.join('\n') : null;
 }
 
-/** Every decoded reading of `text` worth screening. */
-export function decodedChunks(text: string): string[] {
+/**
+ * Every decoded reading of `text` worth screening. `rot13Words` says whether the text holds a
+ * rot13 hint, when the caller already knows: `screenPiece` finds the hints in its normalised text
+ * in the same table pass as the rule hints, so the text need not be scanned again. Normalising
+ * never removes a hint that the raw text holds (it leaves ASCII letters as they are, only lowers
+ * their case), so that answer covers every text this pass would find.
+ */
+export function decodedChunks(text: string, rot13Words?: boolean): string[] {
   const chunks = decodeBase64Chunks(text);
   const qp = decodeQuotedPrintable(text);
   if (qp !== null) chunks.push(qp);
-  const r13 = decodeRot13(text);
+  const r13 = rot13Words === undefined ? decodeRot13(text) : rot13Words ? rot13(text) : null;
   if (r13 !== null) chunks.push(r13);
   const morse = decodeMorse(text);
   if (morse !== null) chunks.push(morse);

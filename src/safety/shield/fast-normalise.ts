@@ -109,6 +109,24 @@ UNIT_CLS[0xb7] = SPACER;
 UNIT_CLS[0x2022] = SPACER;
 const UNITS = new CodeUnitBuffer();
 
+/**
+ * The candidate scan's steps, by the class of a character (with LONE when it is a letter that
+ * starts a token) and the class of the next: the next state (its class, with LONE when it is a
+ * letter after a character outside tokens) and MAYBE when the pair can start a candidate. One
+ * table read and one test per character, and no branch for the common pairs.
+ */
+const LONE = 16;
+const STATE = 0xff;
+const MAYBE = 0x100;
+const STEP = new Uint16Array(32 << 4);
+for (let k = 0; k < 32; k++) {
+  for (let k1 = 0; k1 < 16; k1++) {
+    const next = k1 & LETTER && (k & TOKEN) === 0 ? k1 | LONE : k1;
+    const maybe = (k & LETTER && k1 & (DIGIT | SYMBOL)) || (k & LONE && k1 & SPACER) || (k & (DIGIT | SYMBOL) && k1 & LETTER);
+    STEP[(k << 4) | k1] = next | (maybe ? MAYBE : 0);
+  }
+}
+
 /** Whether a lone letter starts at `j` (< n), after one optional space: the tail of a spaced-letter candidate. */
 function loneLetterAt(units: Uint16Array, n: number, j: number): boolean {
   if (units[j] === 32) j++;
@@ -123,22 +141,28 @@ function loneLetterAt(units: Uint16Array, n: number, j: number): boolean {
  */
 export function nextCandidate(units: Uint16Array, n: number, from: number): number {
   // Every alternative spans at least two characters.
-  let k = from < n ? (UNIT_CLS[units[from] as number] as number) : 0;
+  if (from >= n - 1) return -1;
+  let k = UNIT_CLS[units[from] as number] as number;
+  if (k & LETTER && (from === 0 || ((UNIT_CLS[units[from - 1] as number] as number) & TOKEN) === 0)) k |= LONE;
   for (let i = from; i < n - 1; i++) {
     const k1 = UNIT_CLS[units[i + 1] as number] as number;
-    if (k & LETTER) {
-      if (k1 & LETTER) {
-        k = k1;
-        continue;
-      }
-      if (k1 & DIGIT) return i;
-      if (k1 & SYMBOL) {
-        if (i + 2 < n && (UNIT_CLS[units[i + 2] as number] as number) & WORD) return i;
-      } else if (k1 & SPACER && i + 2 < n && (i === 0 || ((UNIT_CLS[units[i - 1] as number] as number) & TOKEN) === 0) && loneLetterAt(units, n, i + 2)) return i;
-    } else if (k & (DIGIT | SYMBOL) && k1 & LETTER && units[i] !== 124) return i;
-    k = k1;
+    const step = STEP[(k << 4) | k1] as number;
+    if (step & MAYBE && candidateAt(units, n, i, k, k1)) return i;
+    k = step & STATE;
   }
   return -1;
+}
+
+/** The checks of a pair of classes that `STEP` marks MAYBE. */
+function candidateAt(units: Uint16Array, n: number, i: number, k: number, k1: number): boolean {
+  if (k & LETTER) {
+    if (k1 & DIGIT) return true;
+    if (k1 & SYMBOL) return i + 2 < n && ((UNIT_CLS[units[i + 2] as number] as number) & WORD) !== 0;
+    // A spacer after a lone letter: another lone letter must follow.
+    return i + 2 < n && loneLetterAt(units, n, i + 2);
+  }
+  // A digit or symbol before a letter; a leading `|` is markup.
+  return units[i] !== 124;
 }
 
 // One spacer repeated (the backreference), each letter standing alone; linear, since every
@@ -160,6 +184,7 @@ const UTF16 = new TextDecoder('utf-16le');
  */
 function mapCodes(s: string, table: Int32Array, keepHigh: boolean): string {
   const n = s.length;
+  if (n <= SHORT) return mapCodesShort(s, table, keepHigh);
   const out = Buffer.allocUnsafe(n);
   let k = 0;
   for (let i = 0; i < n; i++) {
@@ -169,6 +194,19 @@ function mapCodes(s: string, table: Int32Array, keepHigh: boolean): string {
     if (m >= 0) out[k++] = m;
   }
   return out.toString('latin1', 0, k);
+}
+
+// Tokens (an e-mail address, "b2b", "q3") are short: for them string concatenation costs less
+// than a Buffer and a decode.
+const SHORT = 32;
+function mapCodesShort(s: string, table: Int32Array, keepHigh: boolean): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const m = c < 128 ? (table[c] as number) : keepHigh ? c : -1;
+    if (m >= 0) out += String.fromCharCode(m);
+  }
+  return out;
 }
 
 function mapCodesWide(s: string, table: Int32Array, keepHigh: boolean): string {
@@ -189,7 +227,7 @@ const FOLD_DIGITS = table((c) => (c >= 48 && c <= 57 && LEET_CODES[c] ? (LEET_CO
 const LETTERS_ONLY = table((c) => (c >= 97 && c <= 122 ? c : -1));
 
 /** Folds one token of letters, digits and leet symbols; returns null when it stays as it is. */
-function foldToken(tok: string): string | null {
+export function foldToken(tok: string): string | null {
   let lastLetter = -1;
   for (let i = tok.length - 1; i >= 0 && lastLetter < 0; i--) if (cls(tok, i) & LETTER) lastLetter = i;
   if (lastLetter < 0) return null;
@@ -216,12 +254,10 @@ export function normaliseForShield(raw: string): NormalisedText {
   const s = baseNormalise(raw);
   const parts: string[] = [];
   const evasive: Array<[number, number]> = [];
+  // Length of the output so far: the text copied as it is keeps its offsets shifted by what the
+  // replacements before it added or removed. (No closure here: one made per call cost more than
+  // the pieces it pushed.)
   let outLen = 0;
-  const push = (t: string, isEvasive: boolean) => {
-    if (isEvasive) evasive.push([outLen, outLen + t.length]);
-    parts.push(t);
-    outLen += t.length;
-  };
   let copyFrom = 0;
   let resume = 0;
   // The scan reads the code units; the folding below still works on the string.
@@ -245,12 +281,18 @@ export function normaliseForShield(raw: string): NormalisedText {
       replacement = foldToken(s.slice(start, end));
     }
     if (replacement !== null) {
-      if (start > copyFrom) push(s.slice(copyFrom, start), false);
-      push(replacement, true);
+      if (start > copyFrom) {
+        parts.push(s.slice(copyFrom, start));
+        outLen += start - copyFrom;
+      }
+      evasive.push([outLen, outLen + replacement.length]);
+      parts.push(replacement);
+      outLen += replacement.length;
       copyFrom = end;
     }
     resume = Math.max(end, at + 1);
   }
-  if (copyFrom < s.length) push(s.slice(copyFrom), false);
+  if (copyFrom === 0) return { text: s, base: s, evasive };
+  if (copyFrom < s.length) parts.push(s.slice(copyFrom));
   return { text: parts.join(''), base: s, evasive };
 }

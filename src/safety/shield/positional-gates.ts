@@ -28,16 +28,20 @@ function lastNonSpace(text: string, at: number): number {
 
 const endsWithAt = (text: string, word: string, end: number): boolean => end + 1 >= word.length && text.startsWith(word, end + 1 - word.length);
 
+const COLON = [':'];
+const COLON_COMMA_BANG = [':', ',', '!'];
+
 /**
- * Calls `test` with the index of the last non-space character before each `,` `:` or `!` (only `:`
- * when `colonOnly`) and stops at the first true. `indexOf` finds the marks natively; characters
- * are read one by one only next to them.
+ * Whether `test(text, end, words)` holds for the index `end` of the last non-space character before
+ * some `,` `:` or `!` (only `:` when `colonOnly`). `indexOf` finds the marks natively; characters
+ * are read one by one only next to them. (A plain function and arguments, not a closure: gates
+ * run on most mail, and a closure made per call cost more than the test.)
  */
-function someBeforePunctuation(text: string, colonOnly: boolean, test: (end: number) => boolean): boolean {
-  for (const mark of colonOnly ? [':'] : [':', ',', '!']) {
+function someBeforePunctuation(text: string, colonOnly: boolean, test: (text: string, end: number, words: readonly string[]) => boolean, words: readonly string[]): boolean {
+  for (const mark of colonOnly ? COLON : COLON_COMMA_BANG) {
     for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) {
       const end = lastNonSpace(text, at);
-      if (end >= 0 && test(end)) return true;
+      if (end >= 0 && test(text, end, words)) return true;
     }
   }
   return false;
@@ -57,9 +61,18 @@ function gptEndsAt(text: string, end: number): boolean {
   return endsWithAt(text, 'gpt', k);
 }
 
+function someEndsAt(text: string, words: readonly string[], end: number): boolean {
+  for (const w of words) if (endsWithAt(text, w, end)) return true;
+  return false;
+}
+
+function aiWordEndsAt(text: string, end: number, words: readonly string[]): boolean {
+  return gptEndsAt(text, end) || someEndsAt(text, words, end);
+}
+
 /** `addressed-reader`: an AI word, then `\s*`, then `,` `:` or `!`. */
 export function aiWordBeforePunctuation(text: string): boolean {
-  return someBeforePunctuation(text, false, (end) => gptEndsAt(text, end) || AI_ENDINGS.some((w) => endsWithAt(text, w, end)));
+  return someBeforePunctuation(text, false, aiWordEndsAt, AI_ENDINGS);
 }
 
 const LINE_INDENT = new Set([32, 9, 62, 35, 42]); // [ \t>#*]
@@ -79,7 +92,12 @@ function atLineStart(text: string, start: number): boolean {
  * which have no `m` flag.
  */
 export function roleWordAtLineStart(text: string, words: readonly string[]): boolean {
-  return someBeforePunctuation(text, true, (end) => words.some((w) => endsWithAt(text, w, end) && atLineStart(text, end + 1 - w.length)));
+  return someBeforePunctuation(text, true, roleWordEndsAt, words);
+}
+
+function roleWordEndsAt(text: string, end: number, words: readonly string[]): boolean {
+  for (const w of words) if (endsWithAt(text, w, end) && atLineStart(text, end + 1 - w.length)) return true;
+  return false;
 }
 
 const RESPONSE_WORDS = ['response', 'reply', 'output', 'answer', 'summary', 'completion'];
@@ -90,10 +108,14 @@ export function yourResponse(text: string): boolean {
     let k = at + 4;
     if (!isSpace(text.charCodeAt(k))) continue;
     while (isSpace(text.charCodeAt(k))) k++;
-    if (RESPONSE_WORDS.some((w) => text.startsWith(w, k))) return true;
+    for (const w of RESPONSE_WORDS) if (text.startsWith(w, k)) return true;
   }
   return false;
 }
+
+const ASSISTANT_ROLES = ['assistant', 'ai', 'chatgpt', 'model', 'bot'];
+const SYSTEM_ROLES = ['system', 'developer', 'sys'];
+const USER_ROLES = ['user', 'human'];
 
 /** `READER_FAMILY_GATE`, tested once per text however many of its rules ask. */
 let familyText: string | undefined;
@@ -113,9 +135,9 @@ function readerFamily(text: string): boolean {
  */
 export const RULE_GATES: Record<string, (text: string) => boolean> = {
   'addressed-reader': aiWordBeforePunctuation,
-  'assistant-line': (text) => roleWordAtLineStart(text, ['assistant', 'ai', 'chatgpt', 'model', 'bot']),
-  'system-line': (text) => roleWordAtLineStart(text, ['system', 'developer', 'sys']),
-  'fake-transcript': (text) => roleWordAtLineStart(text, ['user', 'human']),
+  'assistant-line': (text) => roleWordAtLineStart(text, ASSISTANT_ROLES),
+  'system-line': (text) => roleWordAtLineStart(text, SYSTEM_ROLES),
+  'fake-transcript': (text) => roleWordAtLineStart(text, USER_ROLES),
   'response-directive': yourResponse,
   'literal-payload': yourResponse,
   'ai-reading': readerFamily,

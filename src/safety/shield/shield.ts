@@ -57,13 +57,14 @@ interface Collected {
   hiddenInstructions: boolean;
 }
 
-function add(acc: Collected, raw: string, extra?: (s: Signal[]) => Signal[]): Signal[] {
+/** Screens one piece into `acc`; returns its signals and whether it holds rot13 hint words. */
+function add(acc: Collected, raw: string, extra?: (s: Signal[]) => Signal[]): { found: Signal[]; rot13Words: boolean } {
   const piece = screenPiece(raw);
   const shifted = piece.signals.map((s) => ({ ...s, offset: s.offset + acc.base }));
   const all = extra ? [...shifted, ...extra(shifted)] : shifted;
   acc.signals.push(...all);
   acc.base += piece.normalisedLength + 1;
-  return all;
+  return { found: all, rot13Words: piece.rot13Words };
 }
 
 function marker(category: string, rule: string, at: Signal | undefined, base: number): Signal {
@@ -74,13 +75,13 @@ function screenHidden(acc: Collected, html: string, size: number): void {
   for (const fragment of extractHiddenText(html)) {
     for (const part of windowsOf(fragment, size)) {
       const base = acc.base;
-      const found = add(acc, part);
+      const { found, rot13Words } = add(acc, part);
       const instructs = kindScore(found, 'jailbreak') >= THRESHOLD || (HIDDEN_ADDRESS.test(part) && HIDDEN_IMPERATIVE.test(part));
       if (instructs) {
         acc.hiddenInstructions = true;
         acc.signals.push(marker('encoding_evasion', 'hidden-instructions', undefined, base));
       }
-      for (const chunk of decodedChunks(part)) screenDecoded(acc, chunk);
+      for (const chunk of decodedChunks(part, rot13Words)) screenDecoded(acc, chunk);
     }
   }
 }
@@ -112,8 +113,8 @@ export function screen(input: ShieldInput | string, opts?: { maxChars?: number }
   const acc: Collected = { signals: [], base: 0, hiddenInstructions: false };
   const windows = windowsOf(text ?? '', size);
   for (const w of windows) {
-    add(acc, w);
-    for (const chunk of decodedChunks(w)) screenDecoded(acc, chunk);
+    const { rot13Words } = add(acc, w);
+    for (const chunk of decodedChunks(w, rot13Words)) screenDecoded(acc, chunk);
   }
   if (html) screenHidden(acc, html, size);
   if (attachmentNames && attachmentNames.length > 0) add(acc, attachmentNames.join('\n'));

@@ -17,6 +17,13 @@ const UNITS = new CodeUnitBuffer();
 /** The bit of a table entry that asks for a look; the other 15 hold the target state. */
 const LOOK = 0x8000;
 
+export interface ScanHits {
+  /** found[i] = 1 when patterns[i] occurs. */
+  found: Uint8Array;
+  /** The ids with found[id] = 1, each once. */
+  hits: number[];
+}
+
 export class SubstringSet {
   readonly patterns: readonly string[];
   private readonly next: Uint16Array;
@@ -122,7 +129,16 @@ export class SubstringSet {
    * the tokens `text.split(/[^a-z0-9']+/)` would give.
    */
   scan(text: string): Uint8Array {
+    return this.scanHits(text).found;
+  }
+
+  /**
+   * Like `scan`, and also lists the ids found, each once, in the order first met: a caller can
+   * then visit what occurs instead of testing every pattern it cares about.
+   */
+  scanHits(text: string): ScanHits {
     const found = new Uint8Array(this.patterns.length);
+    const hits: number[] = [];
     const { next, outStart, wholeStart, outs } = this;
     const n = text.length;
     const units = UNITS.load(text);
@@ -132,7 +148,7 @@ export class SubstringSet {
       if (c >= ALPHABET) {
         // No pattern holds a non-ASCII character, so no occurrence spans one; it ends a token.
         const w = wholeStart[s] as number;
-        if (w >= 0) this.wholeAt(units, i - 1, w, found);
+        if (w >= 0) this.wholeAt(units, i - 1, w, found, hits);
         s = 0;
         continue;
       }
@@ -144,22 +160,31 @@ export class SubstringSet {
       if (TOKEN_CHAR[c] === 0) {
         // A token ended at i - 1: its whole-token patterns count if they also start a token.
         const w = wholeStart[s] as number;
-        if (w >= 0) this.wholeAt(units, i - 1, w, found);
+        if (w >= 0) this.wholeAt(units, i - 1, w, found, hits);
       }
       s = v & ~LOOK;
-      for (let k = outStart[s] as number; k >= 0 && outs[k] !== -1; k++) found[outs[k] as number] = 1;
+      for (let k = outStart[s] as number; k >= 0 && outs[k] !== -1; k++) {
+        const id = outs[k] as number;
+        if (found[id] === 0) {
+          found[id] = 1;
+          hits.push(id);
+        }
+      }
     }
     const w = wholeStart[s] as number;
-    if (w >= 0) this.wholeAt(units, n - 1, w, found);
-    return found;
+    if (w >= 0) this.wholeAt(units, n - 1, w, found, hits);
+    return { found, hits };
   }
 
-  private wholeAt(units: Uint16Array, end: number, from: number, found: Uint8Array): void {
+  private wholeAt(units: Uint16Array, end: number, from: number, found: Uint8Array, hits: number[]): void {
     const { outs, lengths } = this;
     for (let k = from; outs[k] !== -1; k++) {
       const id = outs[k] as number;
       const before = end - (lengths[id] as number);
-      if (before < 0 || !isTokenChar(units[before] as number)) found[id] = 1;
+      if (found[id] === 0 && (before < 0 || !isTokenChar(units[before] as number))) {
+        found[id] = 1;
+        hits.push(id);
+      }
     }
   }
 }

@@ -142,9 +142,11 @@ describe('SHIELD pre-filters', () => {
     for (let k = 0; k < 3000; k++) {
       let s = '';
       for (let j = rnd(40); j > 0; j--) s += alphabet[rnd(alphabet.length)];
-      const found = set.scan(s);
+      const { found, hits } = set.scanHits(s);
       const tokens = new Set(s.split(/[^a-z0-9']+/));
       patterns.forEach((p, i) => expect(found[i] === 1, `${p} in ${JSON.stringify(s)}`).toBe(whole[i] ? tokens.has(p) : s.includes(p)));
+      // The hit list names each found pattern once, and nothing else.
+      expect([...hits].sort((a, b) => a - b)).toEqual(patterns.flatMap((_, i) => (found[i] === 1 ? [i] : [])));
     }
   });
 
