@@ -16,6 +16,16 @@ const isTokenChar = (c: number): boolean => c < ALPHABET && TOKEN_CHAR[c] === 1;
 const UNITS = new CodeUnitBuffer();
 /** The bit of a table entry that asks for a look; the other 15 hold the target state. */
 const LOOK = 0x8000;
+/**
+ * The table has a column per character class, not per ASCII character: one class for each
+ * character some pattern holds, one for the other token characters and one for the rest. About
+ * 50 classes fit in 64 columns, so the table is half what 128 columns took (about 1.1 MB for
+ * SHIELD's ~1 900 patterns, within a core's L2 cache instead of spilling out of it).
+ */
+const CLASS_BITS = 6;
+const MAX_CLASSES = 1 << CLASS_BITS;
+const OTHER = 0;
+const OTHER_TOKEN = 1;
 
 export interface ScanHits {
   /** found[i] = 1 when patterns[i] occurs. */
@@ -27,6 +37,8 @@ export interface ScanHits {
 export class SubstringSet {
   readonly patterns: readonly string[];
   private readonly next: Uint16Array;
+  /** Class of each ASCII code unit. */
+  private readonly classOf: Uint8Array;
   /** Pattern ids that end at each state, failure chain included; -1 terminated lists in `outs`. */
   private readonly outStart: Int32Array;
   private readonly outs: Int32Array;
@@ -43,13 +55,33 @@ export class SubstringSet {
       if (p.length === 0) throw new Error('SubstringSet: empty pattern');
       for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) >= ALPHABET) throw new Error(`SubstringSet: non-ASCII pattern ${p}`);
     }
+    // Classes: one per pattern character, then the other token characters share one and the rest another.
+    const classOf = new Uint8Array(ALPHABET).fill(OTHER);
+    for (let c = 0; c < ALPHABET; c++) if (isTokenChar(c)) classOf[c] = OTHER_TOKEN;
+    let classes = 2;
+    for (const p of patterns) {
+      for (let i = 0; i < p.length; i++) {
+        const c = p.charCodeAt(i);
+        if (classOf[c] !== OTHER && classOf[c] !== OTHER_TOKEN) continue;
+        if (classes === MAX_CLASSES) throw new Error(`SubstringSet: more than ${MAX_CLASSES - 2} distinct pattern characters`);
+        classOf[c] = classes++;
+      }
+    }
+    // Upper case letters read as their lower case class. Tokens are lower case, so a set that
+    // ignores case has no whole-token patterns.
+    if (ignoreAsciiCase) {
+      if (wholeToken.some(Boolean)) throw new Error('SubstringSet: whole-token patterns with ignoreAsciiCase');
+      for (let c = 65; c <= 90; c++) classOf[c] = classOf[c + 32] as number;
+    }
+    const tokenClass = new Uint8Array(MAX_CLASSES);
+    for (let c = 0; c < ALPHABET; c++) if (isTokenChar(c)) tokenClass[classOf[c] as number] = 1;
     // Trie.
     const children: Array<Map<number, number>> = [new Map()];
     const ends: number[][] = [[]];
     patterns.forEach((p, id) => {
       let s = 0;
       for (let i = 0; i < p.length; i++) {
-        const c = p.charCodeAt(i);
+        const c = classOf[p.charCodeAt(i)] as number;
         let t = children[s]!.get(c);
         if (t === undefined) {
           t = children.length;
@@ -63,10 +95,10 @@ export class SubstringSet {
     });
     // Breadth-first failure links, folded into a dense transition table.
     const n = children.length;
-    const next = new Int32Array(n * ALPHABET);
+    const next = new Int32Array(n * MAX_CLASSES);
     const fail = new Int32Array(n);
     const order: number[] = [];
-    for (let c = 0; c < ALPHABET; c++) {
+    for (let c = 0; c < MAX_CLASSES; c++) {
       const t = children[0]!.get(c);
       if (t !== undefined) {
         next[c] = t;
@@ -77,13 +109,13 @@ export class SubstringSet {
     for (let qi = 0; qi < order.length; qi++) {
       const s = order[qi]!;
       ends[s]!.push(...ends[fail[s]!]!);
-      for (let c = 0; c < ALPHABET; c++) {
+      for (let c = 0; c < MAX_CLASSES; c++) {
         const t = children[s]!.get(c);
         if (t !== undefined) {
-          fail[t] = next[fail[s]! * ALPHABET + c]!;
-          next[s * ALPHABET + c] = t;
+          fail[t] = next[fail[s]! * MAX_CLASSES + c]!;
+          next[s * MAX_CLASSES + c] = t;
           order.push(t);
-        } else next[s * ALPHABET + c] = next[fail[s]! * ALPHABET + c]!;
+        } else next[s * MAX_CLASSES + c] = next[fail[s]! * MAX_CLASSES + c]!;
       }
     }
     // Substring patterns are reported where they end; whole-token patterns only once the token
@@ -111,17 +143,17 @@ export class SubstringSet {
     // pattern. Ordinary text then costs one table read and one test per character, and 16-bit
     // entries keep the table half the size, so more of it stays in cache.
     if (n > LOOK) throw new Error(`SubstringSet: ${n} states, more than ${LOOK}`);
-    if (ignoreAsciiCase) for (let st = 0; st < n; st++) for (let c = 65; c <= 90; c++) next[st * ALPHABET + c] = next[st * ALPHABET + c + 32] as number;
-    const table = new Uint16Array(n * ALPHABET);
+    const table = new Uint16Array(n * MAX_CLASSES);
     for (let st = 0; st < n; st++) {
-      for (let c = 0; c < ALPHABET; c++) {
-        const k = st * ALPHABET + c;
+      for (let c = 0; c < MAX_CLASSES; c++) {
+        const k = st * MAX_CLASSES + c;
         const t = next[k] as number;
-        const look = this.outStart[t] !== -1 || (TOKEN_CHAR[c] === 0 && this.wholeStart[st] !== -1);
+        const look = this.outStart[t] !== -1 || (tokenClass[c] === 0 && this.wholeStart[st] !== -1);
         table[k] = look ? t | LOOK : t;
       }
     }
     this.next = table;
+    this.classOf = classOf;
   }
 
   /**
@@ -139,7 +171,7 @@ export class SubstringSet {
   scanHits(text: string): ScanHits {
     const found = new Uint8Array(this.patterns.length);
     const hits: number[] = [];
-    const { next, outStart, wholeStart, outs } = this;
+    const { next, classOf, outStart, wholeStart, outs } = this;
     const n = text.length;
     const units = UNITS.load(text);
     let s = 0;
@@ -152,7 +184,7 @@ export class SubstringSet {
         s = 0;
         continue;
       }
-      const v = next[(s << 7) + c] as number;
+      const v = next[(s << CLASS_BITS) + (classOf[c] as number)] as number;
       if (v < LOOK) {
         s = v;
         continue;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeBase64Chunks, decodeRot13, rot13 } from '../../../../src/safety/shield/decode.js';
 import { normaliseForShield } from '../../../../src/safety/shield/fast-normalise.js';
 import { RULE_GATES, aiWordBeforePunctuation, roleWordAtLineStart, yourResponse } from '../../../../src/safety/shield/positional-gates.js';
-import { CRISIS_RULES, JAILBREAK_RULES, RULE_REQUIRES } from '../../../../src/safety/shield/rules.js';
+import { CRISIS_RULES, JAILBREAK_RULES, READER_FAMILY_GATE, RULE_REQUIRES } from '../../../../src/safety/shield/rules.js';
 import { SubstringSet } from '../../../../src/safety/shield/substrings.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/crisis');
@@ -50,6 +50,13 @@ const FIXTURE_TEXTS = [...fixtureTexts(FIXTURES), ...fixtureTexts(INJECTION_FIXT
 const WORD_AND_MARK_GATES = ['addressed-reader', 'assistant-line', 'system-line', 'response-directive'];
 
 describe('SHIELD pre-filters', () => {
+  it('no rule or gate opens with a lookbehind, which the regex engine would try at every position', () => {
+    const sources = [...JAILBREAK_RULES, ...CRISIS_RULES].map((r) => [r.id, r.re.source] as const);
+    for (const [id, source] of [...sources, ['READER_FAMILY_GATE', READER_FAMILY_GATE.source] as const]) {
+      expect(/^(?:\\b)?\(\?<[=!]/.test(source), id).toBe(false);
+    }
+  });
+
   it('RULE_REQUIRES holds for every match of its rule', () => {
     const rules = [...JAILBREAK_RULES, ...CRISIS_RULES].filter((r) => RULE_REQUIRES[r.id]);
     let checked = 0;
@@ -138,7 +145,9 @@ describe('SHIELD pre-filters', () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return seed % n;
     };
-    const alphabet = ["a", 'i', 'e', 'm', 'l', 'o', 'n', 'd', "'", ' ', ':', '<', '|', 'y', 'u', 'r', 'c', 't', 'f', '_', 'é', '\n'];
+    // Characters of the patterns, and others: token characters no pattern holds ('f', '7'), an
+    // upper case letter and punctuation (not token characters) and a non-ASCII letter.
+    const alphabet = ["a", 'i', 'e', 'm', 'l', 'o', 'n', 'd', "'", ' ', ':', '<', '|', 'y', 'u', 'r', 'c', 't', 'f', '7', 'Q', '_', 'é', '\n'];
     for (let k = 0; k < 3000; k++) {
       let s = '';
       for (let j = rnd(40); j > 0; j--) s += alphabet[rnd(alphabet.length)];
@@ -148,6 +157,10 @@ describe('SHIELD pre-filters', () => {
       // The hit list names each found pattern once, and nothing else.
       expect([...hits].sort((a, b) => a - b)).toEqual(patterns.flatMap((_, i) => (found[i] === 1 ? [i] : [])));
     }
+  });
+
+  it('SubstringSet refuses whole-token patterns when it ignores case', () => {
+    expect(() => new SubstringSet(['ab'], [true], true)).toThrow(/ignoreAsciiCase/);
   });
 
   it('finds rot13 hint words in any ASCII case, like lower-casing did', () => {
