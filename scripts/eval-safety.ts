@@ -244,9 +244,9 @@ async function modelSecondOpinion(rows: ShortEmail[]): Promise<void> {
 }
 
 /**
- * Our own invented recruiting mail with a label per row (test/fixtures/injection/ and
- * test/fixtures/escalation/): attacks on the AI reading the mail, legal threats, and look-alikes
- * of each. Runs on any clone.
+ * Our own invented labelled sets (test/fixtures/jailbreak/, test/fixtures/injection/ and
+ * test/fixtures/escalation/): chat jailbreaks and short injections, attacks on the AI reading
+ * recruiting mail, legal threats, and look-alikes of each. Runs on any clone.
  */
 function labelledSets(dir: string, name: string, hit: (text: string) => boolean): void {
   const root = path.resolve(import.meta.dirname, '../test/fixtures', dir);
@@ -293,6 +293,8 @@ async function modelInjectionOpinion(): Promise<void> {
 }
 
 function ownRecruitingSets(): void {
+  // Chat prompts (jailbreaks and short injections against any model-backed app) with hard negatives.
+  labelledSets('jailbreak', 'jailbreak', (text) => isJailbreak(screen(text).verdict));
   labelledSets('injection', 'injection', (text) => isJailbreak(screen(text).verdict));
   const lists = loadEscalationLists(path.resolve(import.meta.dirname, '../config'));
   labelledSets('escalation', 'legal threat', (text) => legalThreat(text, lists.legalTerms) !== null);

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** One row of an invented labelled set: 30 positives and 30 look-alikes a file. */
+/** One row of an invented labelled set: a file holds as many positives as look-alikes (30 or 50 of each). */
 export interface LabelledRow {
   id: string;
   label: boolean;
@@ -26,9 +26,10 @@ export function labelledSetFloors(name: string, dir: string, floors: Record<stri
     });
     for (const [file, floor] of Object.entries(floors)) {
       const rows = load(file);
-      it(`${file}: at least ${floor} of 30 positives caught`, () => {
+      const size = rows.filter((r) => r.label).length;
+      it(`${file}: at least ${floor} of ${size} positives caught`, () => {
         const positives = rows.filter((r) => r.label);
-        expect(positives).toHaveLength(30);
+        expect(positives.length).toBe(rows.length - positives.length);
         expect(positives.filter((r) => hit(r.text)).length).toBeGreaterThanOrEqual(floor);
       });
       it(`${file}: no look-alike caught`, () => {

@@ -184,7 +184,7 @@ function evasiveTokens(text: string, spans: Array<[number, number]>, out: Signal
  * cites "ignore your previous instructions" attacks. Such a match weighs half, so it still counts
  * beside any other sign of an attack (a second quoted order, a machine addressed, a payload).
  */
-const MENTIONABLE = new Set(['override-qualified', 'override-yours', 'override-given', 'override-requests', 'forget-everything', 'system-prompt-ask']);
+const MENTIONABLE = new Set(['override-qualified', 'override-yours', 'override-given', 'override-requests', 'forget-everything', 'system-prompt-ask', 'jailbreak-word']);
 const QUOTE_REACH = 120;
 const QUOTE = 34;
 const NEWLINE = 10;
