@@ -186,6 +186,8 @@ function evasiveTokens(text: string, spans: Array<[number, number]>, out: Signal
  */
 const MENTIONABLE = new Set(['override-qualified', 'override-yours', 'override-given', 'override-requests', 'forget-everything', 'system-prompt-ask', 'jailbreak-word']);
 const QUOTE_REACH = 120;
+/** Weak signals that, alone, wake no model (see `scorerSignals`). */
+const MODEL_SILENT = new Set(['in-character']);
 const QUOTE = 34;
 const NEWLINE = 10;
 
@@ -246,8 +248,10 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   // Crisis phrases about someone else, negated or long past weigh less before anything is summed.
   attributeCrisis(text, out);
   const mentioned = halveMentionedOverrides(text, out);
-  // A quoted override wakes no model: the models read AI job ads as prompts.
-  const jb = undecided(kindScore(mentioned.length === 0 ? out : out.filter((s) => !mentioned.includes(s)), 'jailbreak'));
+  // A quoted override wakes no model: the models read AI job ads as prompts. Nor does a request
+  // to stay in character: role-play prompts with rules read as jailbreaks to the model.
+  const waking = out.filter((s) => !mentioned.includes(s) && !MODEL_SILENT.has(s.rule));
+  const jb = undecided(kindScore(waking, 'jailbreak'));
   const crisisSoFar = kindScore(out, 'crisis');
   const crisis = undecided(crisisSoFar) || (crisisSoFar === 0 && distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL);
   if (jb) addModelSignal(out, 'jailbreak', jailbreakProbability(text), false, 'jailbreak_keyword');

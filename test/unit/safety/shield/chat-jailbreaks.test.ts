@@ -10,12 +10,14 @@ labelledSetFloors(
   'SHIELD on invented chat jailbreaks and short injections',
   path.resolve(import.meta.dirname, '../../../fixtures/jailbreak'),
   {
-    'chat-jailbreaks-1.jsonl': 42,
-    'chat-jailbreaks-2.jsonl': 28,
-    'short-injections-1.jsonl': 35,
-    'short-injections-2.jsonl': 17,
+    'chat-jailbreaks-1.jsonl': 41,
+    'chat-jailbreaks-2.jsonl': 39,
+    'chat-jailbreaks-3.jsonl': 16,
+    'short-injections-1.jsonl': 36,
+    'short-injections-2.jsonl': 39,
+    'short-injections-3.jsonl': 15,
   },
-  new Set(['ja-030', 'jb-016', 'jb-025', 'jb-032', 'jb-055', 'jb-059', 'jb-093', 'jb-094']),
+  new Set(['ja-030', 'jb-093']),
   (text) => {
     const v = screen(text).verdict;
     return v === 'JAILBREAK_DETECTED' || v === 'CRISIS_UNDER_ATTACK';
