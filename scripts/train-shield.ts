@@ -2,12 +2,15 @@
  * Trains SHIELD's hashed n-gram scorer on ../shared/eval (read, never committed) and writes the
  * sparse weights to src/safety/shield/weights.json. 30% of every source is held out by a hash of
  * the text, so eval-safety can report figures on rows the model never saw. Spikee injections and
- * the recruiter corpus are not trained on at all. Run: tsx scripts/train-shield.ts
+ * the recruiter corpus are not trained on at all. The broad jailbreak model also learns from the
+ * repository's own invented sets (test/fixtures/), except the sets kept as yardsticks (set 3 of
+ * jailbreak/, set 7 of injection/). Run: tsx scripts/train-shield.ts
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { normaliseForShield } from '../src/safety/shield/fast-normalise.js';
-import { crisisFeatures, features, probability, writerView, type KindModel } from '../src/safety/shield/scorer.js';
+import { crisisFeatures, features, probability, wordBuckets, writerView, type KindModel } from '../src/safety/shield/scorer.js';
+import { kindScore, screenPiece } from '../src/safety/shield/screen-text.js';
 
 export const EVAL = path.resolve(import.meta.dirname, '../../shared/eval');
 const OUT = path.resolve(import.meta.dirname, '../src/safety/shield/weights.json');
@@ -75,11 +78,21 @@ type Featurise = (text: string, bits: number) => number[];
 /** Negatives that look most like positives, and how much more each counts in training. */
 const HARD_NEGATIVE_WEIGHT = 3;
 
-function examples(fx: Featurise, pos: string[], neg: string[], hardNeg: string[] = []): Example[] {
+/** How much more each of our own invented attacks counts than a jackhhao jailbreak (there are fewer of them). */
+const OWN_POSITIVE_WEIGHT = 3;
+
+/** Rows used whole, with no held-out share: our own invented sets, whose yardsticks are other files. */
+interface Extra {
+  pos: string[];
+  hardNeg: string[];
+}
+
+function examples(fx: Featurise, pos: string[], neg: string[], hardNeg: string[] = [], extra: Extra = { pos: [], hardNeg: [] }): Example[] {
   const f = (t: string) => fx(normaliseForShield(t).text, BITS);
   return [
     ...pos.map((t) => ({ feats: f(t), y: 1, weight: 1 })),
-    ...hardNeg.map((t) => ({ feats: f(t), y: 0, weight: HARD_NEGATIVE_WEIGHT })),
+    ...extra.pos.map((t) => ({ feats: f(t), y: 1, weight: OWN_POSITIVE_WEIGHT })),
+    ...[...hardNeg, ...extra.hardNeg].map((t) => ({ feats: f(t), y: 0, weight: HARD_NEGATIVE_WEIGHT })),
     ...neg.map((t) => ({ feats: f(t), y: 0, weight: 1 })),
   ];
 }
@@ -105,6 +118,11 @@ function train(data: Example[]): { bias: number; w: Float64Array } {
   return { bias, w };
 }
 
+/** Share of the training negatives the jailbreak model may pass when it decides alone. */
+const ALONE_PASS = 0.0005;
+/** ...and never below this probability. */
+const ALONE_FLOOR = 0.95;
+
 function sparse(bias: number, w: Float64Array, negatives: Example[]): KindModel {
   const order = [...w.keys()].sort((a, b) => Math.abs(w[b] as number) - Math.abs(w[a] as number)).slice(0, KEEP);
   const model: KindModel = { bias: Math.round(bias * 1000) / 1000, mid: 1, high: 1, w: {} };
@@ -113,17 +131,60 @@ function sparse(bias: number, w: Float64Array, negatives: Example[]): KindModel 
   const probs = negatives.map((n) => probability(model, n.feats)).sort((a, b) => b - a);
   model.mid = round4(probs[Math.floor(probs.length * 0.02)] ?? 0.5);
   model.high = round4(Math.max(model.mid, probs[Math.floor(probs.length * 0.003)] ?? 0.9));
+  model.alone = round4(Math.max(ALONE_FLOOR, probs[Math.floor(probs.length * ALONE_PASS)] ?? 1));
   return model;
 }
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
-function fit(name: string, fx: Featurise, pos: string[], neg: string[], hardNeg: string[] = []): KindModel {
-  const data = examples(fx, pos.filter((t) => !heldOut(t)), neg.filter((t) => !heldOut(t)), hardNeg.filter((t) => !heldOut(t)));
+function fit(name: string, fx: Featurise, pos: string[], neg: string[], hardNeg: string[] = [], extra?: Extra): KindModel {
+  const data = examples(fx, pos.filter((t) => !heldOut(t)), neg.filter((t) => !heldOut(t)), hardNeg.filter((t) => !heldOut(t)), extra);
   const { bias, w } = train(data);
   const model = sparse(bias, w, data.filter((d) => d.y === 0));
-  console.log(`${name}: ${data.length} training rows, ${Object.keys(model.w).length} weights, mid ${model.mid}, high ${model.high}`);
+  if (!extra) delete model.alone;
+  console.log(`${name}: ${data.length} training rows, ${Object.keys(model.w).length} weights, mid ${model.mid}, high ${model.high}${model.alone ? `, alone ${model.alone}` : ''}`);
   return model;
+}
+
+const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures');
+/** Our invented sets the jailbreak model may learn from; set 3 of test/fixtures/jailbreak/ and set 7 of test/fixtures/injection/ stay unseen. */
+const OWN_TRAINING_SETS = /^(?:chat-jailbreaks|short-injections)-[12]\.jsonl$|^recruiter-injections-[1-6]\.jsonl$/;
+
+function labelledRows(dir: string): Array<{ label: boolean; text: string }> {
+  return readdirSync(dir)
+    .filter((f) => OWN_TRAINING_SETS.test(f))
+    .sort()
+    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
+    .map((l) => JSON.parse(l) as { label: boolean; text: string });
+}
+
+/**
+ * Invented recruiter mail (test/fixtures/intents/): what the model must leave alone. The few
+ * attacks among it (labelled by intent, not as attacks) are left out: those SHIELD's rules flag
+ * without the models, so what the model learns never depends on an earlier model.
+ */
+function inventedMail(): string[] {
+  const dir = path.join(FIXTURES, 'intents');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
+    .map((l) => (JSON.parse(l) as { text: string }).text)
+    .filter((t) => kindScore(screenPiece(t).signals.filter((sig) => !sig.rule.startsWith('scorer-')), 'jailbreak') < 1);
+}
+
+/**
+ * Our own invented attacks and their look-alikes (sets 1-2 of test/fixtures/jailbreak/, sets 1-6
+ * of test/fixtures/injection/) and the training share of the invented recruiter mail: the
+ * jackhhao jailbreaks are almost all long persona templates, and a model trained on them alone
+ * scores none of the attacks written in other words.
+ */
+function ownExamples(): Extra {
+  const rows = [...labelledRows(path.join(FIXTURES, 'jailbreak')), ...labelledRows(path.join(FIXTURES, 'injection'))];
+  return {
+    pos: rows.filter((r) => r.label).map((r) => r.text),
+    hardNeg: [...rows.filter((r) => !r.label).map((r) => r.text), ...inventedMail().filter((t) => !heldOut(t))],
+  };
 }
 
 /** Share of Supportive training rows whose writer focus may reach `sureFocus`. */
@@ -142,14 +203,16 @@ function main(): void {
   }
   const d = loadDevData();
   const everyCrisisRow = Object.values(d.crisisByLabel).flat();
-  const jailbreak = fit('jailbreak', features, d.jailbreak, [...d.jailbreakBenign, ...d.llmail, ...d.goemotions, ...everyCrisisRow]);
+  const jailbreakNeg = [...d.jailbreakBenign, ...d.llmail, ...d.goemotions, ...everyCrisisRow];
+  const jailbreak = fit('jailbreak', features, d.jailbreak, jailbreakNeg);
+  const jailbreakAlone = fit('jailbreakAlone', wordBuckets, d.jailbreak, jailbreakNeg, [], ownExamples());
   // Supportive users write about suicide to help others: the negatives closest to the positives.
   const supportive = d.crisisByLabel.Supportive ?? [];
   const crisisNeg = [...d.goemotions, ...d.jailbreakBenign, ...d.llmail];
   const crisis = fit('crisis', (t, bits) => crisisFeatures(writerView(t), bits), d.crisis, crisisNeg, supportive);
   crisis.sureFocus = sureFocus(supportive);
   console.log(`crisis: sure focus ${crisis.sureFocus}`);
-  writeFileSync(OUT, `${JSON.stringify({ bits: BITS, jailbreak, crisis })}\n`);
+  writeFileSync(OUT, `${JSON.stringify({ bits: BITS, jailbreak, jailbreakAlone, crisis })}\n`);
   console.log(`wrote ${OUT}`);
 }
 

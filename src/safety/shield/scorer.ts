@@ -1,12 +1,15 @@
 /**
- * A linear model over hashed word unigrams and bigrams of the normalised text, one weight vector
- * per kind, trained by scripts/train-shield.ts. It adds evidence where the rules see only a weak
- * phrase; it never decides alone. Weights are sparse and small.
+ * Linear models over hashed word unigrams and bigrams of the normalised text, trained by
+ * scripts/train-shield.ts: a persona jailbreak model and a crisis model, which add evidence where
+ * the rules see only a weak phrase, and a broad jailbreak model (`jailbreakAlone`), trained on our
+ * invented attacks and look-alikes as well, which may also decide alone above its `alone`
+ * threshold (see docs/shield.md, "Scorer"). Weights are sparse and small.
  *
  * The crisis model reads only the writer's own sentences (those with "I", "me", "my"…) plus how
  * much the text is about the writer rather than the reader: people who post to help someone in
  * crisis use the same vocabulary as people in crisis, but about "you".
  */
+import { CodeUnitBuffer } from './code-units.js';
 import weights from './weights.json' with { type: 'json' };
 
 export interface KindModel {
@@ -14,6 +17,11 @@ export interface KindModel {
   /** Probabilities let through by 2% and by 0.3% of the training negatives. */
   mid: number;
   high: number;
+  /**
+   * `jailbreakAlone` only: the probability at or above which the model decides alone (see
+   * `scorerSignals` in screen-text.ts). Set by the training script; see docs/shield.md.
+   */
+  alone?: number;
   /**
    * Crisis only: the writer focus (first-person share of first- and second-person words) at or
    * above which a probability over `high` counts as sure. Set from the Supportive training rows:
@@ -25,7 +33,10 @@ export interface KindModel {
 }
 export interface ScorerWeights {
   bits: number;
+  /** Corroborates a weak jailbreak rule signal; trained on jackhhao (persona templates). */
   jailbreak: KindModel;
+  /** Decides alone above its `alone` threshold; trained on jackhhao and our own invented attacks. */
+  jailbreakAlone: KindModel;
   crisis: KindModel;
 }
 
@@ -113,6 +124,79 @@ export function crisisFeatures(view: WriterView, bits: number): number[] {
   return feats;
 }
 
+/** Bits of the jailbreak model's buckets at most; `wordBuckets` marks seen buckets in a table this size. */
+const MAX_BITS = 16;
+const SEEN = new Uint8Array(1 << MAX_BITS);
+const UNITS = new CodeUnitBuffer();
+/** The buckets of the text last read, reused between calls (at most two per word). */
+let BUCKETS = new Int32Array(4096);
+
+/**
+ * Puts the jailbreak model's features of `text` (normalised, lower case) in `BUCKETS[0..count)` and
+ * returns `count`: the hashed words (runs of `[a-z']`) and word pairs, each bucket once, from one
+ * pass over the code units. No word string is built: a word is hashed by FNV-1a as it is read, and
+ * a pair's bucket mixes its two words' hashes.
+ */
+function fillWordBuckets(text: string, bits: number): number {
+  const mask = (1 << bits) - 1;
+  const n = Math.min(text.length, MAX_SCORED_CHARS);
+  if (BUCKETS.length < n + 2) BUCKETS = new Int32Array(n + 2);
+  const units = UNITS.load(n < text.length ? text.slice(0, n) : text);
+  let count = 0;
+  let h = FNV_OFFSET;
+  let len = 0;
+  let prev = -1;
+  for (let i = 0; i < n; i++) {
+    const c = units[i] as number;
+    if (WORD_CHAR[c] === 1) {
+      h = Math.imul(h ^ c, FNV_PRIME);
+      len++;
+      continue;
+    }
+    if (len === 0) continue;
+    count = endWord(h >>> 0, prev, mask, count);
+    prev = h >>> 0;
+    h = FNV_OFFSET;
+    len = 0;
+  }
+  if (len > 0) count = endWord(h >>> 0, prev, mask, count);
+  for (let k = 0; k < count; k++) SEEN[BUCKETS[k] as number] = 0;
+  return count;
+}
+
+/** Marks a word's bucket and its pair's with the word before (`prev`, -1 at the start); returns the new count. */
+function endWord(word: number, prev: number, mask: number, count: number): number {
+  const uni = word & mask;
+  if (SEEN[uni] === 0) {
+    SEEN[uni] = 1;
+    BUCKETS[count++] = uni;
+  }
+  if (prev !== -1) {
+    const bi = (Math.imul(prev ^ Math.imul(word, 0x9e3779b1), 0x85ebca6b) >>> 0) & mask;
+    if (SEEN[bi] === 0) {
+      SEEN[bi] = 1;
+      BUCKETS[count++] = bi;
+    }
+  }
+  return count;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** `[a-z']` by code unit. */
+const WORD_CHAR = new Uint8Array(0x10000);
+for (let c = 97; c <= 122; c++) WORD_CHAR[c] = 1;
+WORD_CHAR[39] = 1;
+
+/**
+ * The jailbreak model's features of `text` as a list (for training): see `eachWordBucket`. About
+ * 1-2 µs for an email, against ~40 µs for `features`, so the model can read every piece, not only
+ * those a rule already flagged.
+ */
+export function wordBuckets(text: string, bits: number): number[] {
+  return Array.from(BUCKETS.subarray(0, fillWordBuckets(text, bits)));
+}
+
 export function probability(model: Pick<KindModel, 'bias' | 'w'>, feats: number[]): number {
   if (feats.length === 0) return 0;
   let z = 0;
@@ -122,11 +206,45 @@ export function probability(model: Pick<KindModel, 'bias' | 'w'>, feats: number[
   return 1 / (1 + Math.exp(-z));
 }
 
-const W = weights as ScorerWeights;
+// `unknown` first: the training script loads this module to write the file it reads.
+const W = weights as unknown as ScorerWeights;
 
 export function jailbreakProbability(text: string): number {
   return probability(W.jailbreak, features(text, W.bits));
 }
+
+// The deciding model's weights as a dense array: it reads many pieces, so no per-bucket map lookups.
+const ALONE_DENSE = new Float32Array(1 << W.bits);
+for (const [k, v] of Object.entries(W.jailbreakAlone?.w ?? {})) ALONE_DENSE[Number(k)] = v;
+
+/** The probability of the model that may decide alone (`jailbreakAlone`), from `wordBuckets` features. */
+export function jailbreakAloneProbability(text: string): number {
+  if (!W.jailbreakAlone) return 0;
+  const count = fillWordBuckets(text, W.bits);
+  if (count === 0) return 0;
+  let sum = 0;
+  for (let k = 0; k < count; k++) sum += ALONE_DENSE[BUCKETS[k] as number] as number;
+  return 1 / (1 + Math.exp(-(W.jailbreakAlone.bias + sum / Math.sqrt(count))));
+}
+
+/**
+ * The deciding jailbreak model (`jailbreakAlone`) reads only a piece that holds one of these words (whole tokens,
+ * found by the rules' table pass): the vocabulary attacks on a model cannot do without, which most
+ * mail never uses. 211 of the 232 invented attacks the model is sure of hold one; 18 of the 60
+ * emails of the recruiter corpus and 66 of the 1,120 invented recruiter emails do, so the model
+ * reads a few emails in ten instead of all.
+ */
+export const JAILBREAK_MODEL_WORDS: readonly string[] = [
+  'ai', 'assistant', 'model', 'bot', 'agent', 'chatgpt', 'gpt', 'llm', 'claude', 'instructions', 'instruction', 'rules',
+  'rule', 'guidelines', 'guideline', 'prompt', 'system', 'pretend', 'ignore', 'disregard', 'filter', 'filters',
+  'filtered', 'unfiltered', 'restrictions', 'restriction', 'uncensored', 'censored', 'censorship', 'moderation',
+  'character', 'roleplay', 'jailbreak', 'jailbroken', 'dan', 'developer', 'mode', 'simulate', 'persona', 'refuse',
+  'refuses', 'refusal', 'refusals', 'decline', 'policy', 'policies', 'ethical', 'ethics', 'unethical', 'moral', 'morals',
+  'immoral', 'limits', 'override', 'admin', 'password', 'secret', 'reveal', 'safety', 'verbatim', 'unlocked',
+  'unrestricted', 'limitless', 'anweisungen', 'instrucciones', 'istruzioni', 'consignes', 'instructies', 'regeln',
+  'reglas', 'regole', 'base64', 'decode', 'encode', 'hypothetical', 'hypothetically', 'fictional', 'illegal',
+  'offensive', 'rude', 'insult', 'swear', 'swearing', 'filthy', 'dirty', 'disclaimers', 'disclaimer', 'lecture', 'pwned',
+];
 
 /**
  * Words for a person's own distress: low mood, anxiety, hopelessness, loneliness, shame,

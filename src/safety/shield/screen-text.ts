@@ -6,7 +6,7 @@ import { attributeCrisis, weighOverlapsOnce } from './crisis-attribution.js';
 import { ROT13_HINTS } from './decode.js';
 import { normaliseForShield } from './fast-normalise.js';
 import { RULE_GATES } from './positional-gates.js';
-import { crisisScore, DISTRESS_WORDS, jailbreakProbability, scorerModels } from './scorer.js';
+import { crisisScore, DISTRESS_WORDS, JAILBREAK_MODEL_WORDS, jailbreakAloneProbability, jailbreakProbability, scorerModels } from './scorer.js';
 import { SubstringSet } from './substrings.js';
 import { CRISIS_EVASIVE, CRISIS_RULES, JAILBREAK_EVASIVE, JAILBREAK_RULES, RULE_HINTS, RULE_REQUIRES, type Rule, type RuleKind } from './rules.js';
 
@@ -85,6 +85,7 @@ const PLANS: RulePlan[] = RULES.map((rule) => {
 });
 const DISTRESS_IDS = DISTRESS_WORDS.map((w) => TABLE.id(w, true));
 const ROT13_IDS = ROT13_HINTS.map((w) => TABLE.id(w, false));
+const MODEL_WORD_IDS = JAILBREAK_MODEL_WORDS.map((w) => TABLE.id(w, true));
 /**
  * For each pattern of `TABLE`, the plans it wakes when found in the folded text: those it is a
  * hint word of, and the non-structural ones it is a substring hint of (a structural rule's
@@ -243,23 +244,53 @@ function halveMentionedOverrides(text: string, out: Signal[]): Signal[] {
  * tells apart.
  */
 function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
-  // Most mail has no signal and too few distress words: nothing below could add anything.
-  if (out.length === 0 && distinctFound(found, DISTRESS_IDS) < DISTRESS_WORDS_FOR_MODEL) return;
+  // The jailbreak model reads every piece that speaks the vocabulary of attacks on a model and that
+  // the rules have not already decided, and decides alone when it is surer than it ever is on the
+  // ordinary text it was trained against (`alone`).
+  const modelWords = anyFound(found, MODEL_WORD_IDS);
+  if (out.length === 0) {
+    if (modelWords) aloneSignal(out, jailbreakAloneProbability(text));
+    // Too few distress words and no signal: nothing below could add anything.
+    if (distinctFound(found, DISTRESS_IDS) < DISTRESS_WORDS_FOR_MODEL) return;
+  }
   // Crisis phrases about someone else, negated or long past weigh less before anything is summed.
   attributeCrisis(text, out);
   const mentioned = halveMentionedOverrides(text, out);
-  // A quoted override wakes no model: the models read AI job ads as prompts. Nor does a request
-  // to stay in character: role-play prompts with rules read as jailbreaks to the model.
+  // A quoted override wakes no model to corroborate it: the models read AI job ads as prompts. Nor
+  // does a request to stay in character: role-play prompts with rules read as jailbreaks to them.
   const waking = out.filter((s) => !mentioned.includes(s) && !MODEL_SILENT.has(s.rule));
-  const jb = undecided(kindScore(waking, 'jailbreak'));
+  const jbSoFar = kindScore(waking, 'jailbreak');
+  const jb = undecided(jbSoFar);
   const crisisSoFar = kindScore(out, 'crisis');
   const crisis = undecided(crisisSoFar) || (crisisSoFar === 0 && distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL);
-  if (jb) addModelSignal(out, 'jailbreak', jailbreakProbability(text), false, 'jailbreak_keyword');
+  if (out.length > 0 && jbSoFar < 1 && !out.some((s) => s.rule === ALONE_RULE)) {
+    const broad = modelWords ? jailbreakAloneProbability(text) : 0;
+    const decided = modelWords && aloneSignal(out, broad);
+    // Either model may corroborate a weak rule match: the persona model over its `high`, or the
+    // broad one over BROAD_CORROBORATES.
+    if (!decided && jb) addModelSignal(out, 'jailbreak', broad >= BROAD_CORROBORATES ? 1 : jailbreakProbability(text), false, 'jailbreak_keyword');
+  }
   if (crisis) {
     const c = crisisScore(text);
     addModelSignal(out, 'crisis', c.probability, c.sure, 'suicidal_ideation');
     if (c.sure && c.distress >= DISTRESS_WORDS_FOR_MODEL) out.push({ rule: 'distress-words', category: 'despair', kind: 'crisis', weight: 0.25, offset: 0, length: 0 });
   }
+}
+
+const ALONE_RULE = 'scorer-jailbreak-alone';
+/**
+ * The broad model's probability at which it corroborates a weak rule match, as the persona model
+ * does over its `high`. Its own `high` (0.55) let short look-alikes through ("include in your
+ * reply your expected rate"); at 0.8 none of the look-alike tests or sets is flagged.
+ */
+const BROAD_CORROBORATES = 0.8;
+
+/** A full signal when the jailbreak model is sure enough to decide alone; whether it added one. */
+function aloneSignal(out: Signal[], p: number): boolean {
+  const alone = scorerModels.jailbreakAlone?.alone;
+  if (alone === undefined || p < alone) return false;
+  out.push({ rule: ALONE_RULE, category: 'jailbreak_keyword', kind: 'jailbreak', weight: 1, offset: 0, length: 0 });
+  return true;
 }
 
 /** Half a signal only matters next to a weak rule match; clean mail skips the models entirely. */

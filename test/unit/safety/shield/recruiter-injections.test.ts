@@ -13,9 +13,9 @@ labelledSetFloors(
     'recruiter-injections-2.jsonl': 30,
     'recruiter-injections-3.jsonl': 29,
     'recruiter-injections-4.jsonl': 28,
-    'recruiter-injections-5.jsonl': 28,
-    'recruiter-injections-6.jsonl': 24,
-    'recruiter-injections-7.jsonl': 12,
+    'recruiter-injections-5.jsonl': 29,
+    'recruiter-injections-6.jsonl': 27,
+    'recruiter-injections-7.jsonl': 14,
   },
   new Set(['ie-015']),
   (text) => {
