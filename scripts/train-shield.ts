@@ -118,7 +118,7 @@ function train(data: Example[]): { bias: number; w: Float64Array } {
   return { bias, w };
 }
 
-/** Share of the training negatives the jailbreak model may pass when it decides alone. */
+/** Share of the training negatives a broad model may pass when it decides alone. */
 const ALONE_PASS = 0.0005;
 /** ...and never below this probability. */
 const ALONE_FLOOR = 0.95;
@@ -131,7 +131,11 @@ function sparse(bias: number, w: Float64Array, negatives: Example[]): KindModel 
   const probs = negatives.map((n) => probability(model, n.feats)).sort((a, b) => b - a);
   model.mid = round4(probs[Math.floor(probs.length * 0.02)] ?? 0.5);
   model.high = round4(Math.max(model.mid, probs[Math.floor(probs.length * 0.003)] ?? 0.9));
-  model.alone = round4(Math.max(ALONE_FLOOR, probs[Math.floor(probs.length * ALONE_PASS)] ?? 1));
+  // A model that decides alone must also stay below every hard negative it was trained on (the
+  // look-alikes, the invented recruiter mail, the Supportive posts): those are the texts nearest to
+  // what it flags.
+  const hardest = negatives.filter((n) => n.weight > 1).reduce((m, n) => Math.max(m, probability(model, n.feats)), 0);
+  model.alone = round4(Math.max(ALONE_FLOOR, probs[Math.floor(probs.length * ALONE_PASS)] ?? 1, Math.ceil(hardest * 100) / 100));
   return model;
 }
 
@@ -196,6 +200,27 @@ function sureFocus(supportive: string[]): number {
   return round4(focus[Math.floor(focus.length * SURE_FOCUS_PASS)] ?? 1);
 }
 
+/** Our invented short crisis emails the crisis model may learn from; set 5 stays unseen, its yardstick. */
+const OWN_CRISIS_SETS = /^short-emails(?:-[234])?\.jsonl$/;
+
+/**
+ * Our invented short crisis emails (sets 1-4 of test/fixtures/crisis/) and their benign halves,
+ * and the training share of the invented recruiter mail: C-SSRS posts are long Reddit threads,
+ * and a person in crisis who writes to a recruiter writes three sentences.
+ */
+function ownCrisisExamples(): Extra {
+  const dir = path.join(FIXTURES, 'crisis');
+  const rows = readdirSync(dir)
+    .filter((f) => OWN_CRISIS_SETS.test(f))
+    .sort()
+    .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
+    .map((l) => JSON.parse(l) as { label: string; text: string });
+  return {
+    pos: rows.filter((r) => r.label === 'crisis').map((r) => r.text),
+    hardNeg: [...rows.filter((r) => r.label !== 'crisis').map((r) => r.text), ...inventedMail().filter((t) => !heldOut(t))],
+  };
+}
+
 function main(): void {
   if (!existsSync(EVAL)) {
     console.log(`no evaluation data at ${EVAL}; nothing to train`);
@@ -212,7 +237,8 @@ function main(): void {
   const crisis = fit('crisis', (t, bits) => crisisFeatures(writerView(t), bits), d.crisis, crisisNeg, supportive);
   crisis.sureFocus = sureFocus(supportive);
   console.log(`crisis: sure focus ${crisis.sureFocus}`);
-  writeFileSync(OUT, `${JSON.stringify({ bits: BITS, jailbreak, jailbreakAlone, crisis })}\n`);
+  const crisisAlone = fit('crisisAlone', wordBuckets, d.crisis, crisisNeg, supportive, ownCrisisExamples());
+  writeFileSync(OUT, `${JSON.stringify({ bits: BITS, jailbreak, jailbreakAlone, crisis, crisisAlone })}\n`);
   console.log(`wrote ${OUT}`);
 }
 

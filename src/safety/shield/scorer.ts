@@ -1,8 +1,8 @@
 /**
  * Linear models over hashed word unigrams and bigrams of the normalised text, trained by
  * scripts/train-shield.ts: a persona jailbreak model and a crisis model, which add evidence where
- * the rules see only a weak phrase, and a broad jailbreak model (`jailbreakAlone`), trained on our
- * invented attacks and look-alikes as well, which may also decide alone above its `alone`
+ * the rules see only a weak phrase, and two broad models (`jailbreakAlone`, `crisisAlone`),
+ * trained on our invented sets as well, which may also decide alone above their `alone`
  * threshold (see docs/shield.md, "Scorer"). Weights are sparse and small.
  *
  * The crisis model reads only the writer's own sentences (those with "I", "me", "my"…) plus how
@@ -18,8 +18,8 @@ export interface KindModel {
   mid: number;
   high: number;
   /**
-   * `jailbreakAlone` only: the probability at or above which the model decides alone (see
-   * `scorerSignals` in screen-text.ts). Set by the training script; see docs/shield.md.
+   * `jailbreakAlone` and `crisisAlone` only: the probability at or above which the model decides
+   * alone (see `scorerSignals` in screen-text.ts). Set by the training script; see docs/shield.md.
    */
   alone?: number;
   /**
@@ -38,6 +38,8 @@ export interface ScorerWeights {
   /** Decides alone above its `alone` threshold; trained on jackhhao and our own invented attacks. */
   jailbreakAlone: KindModel;
   crisis: KindModel;
+  /** Decides alone above its `alone` threshold; trained on C-SSRS and our own invented short crisis emails. */
+  crisisAlone: KindModel;
 }
 
 const WORD = /[a-z']+/g;
@@ -217,14 +219,26 @@ export function jailbreakProbability(text: string): number {
 const ALONE_DENSE = new Float32Array(1 << W.bits);
 for (const [k, v] of Object.entries(W.jailbreakAlone?.w ?? {})) ALONE_DENSE[Number(k)] = v;
 
-/** The probability of the model that may decide alone (`jailbreakAlone`), from `wordBuckets` features. */
-export function jailbreakAloneProbability(text: string): number {
-  if (!W.jailbreakAlone) return 0;
+const CRISIS_ALONE_DENSE = new Float32Array(1 << W.bits);
+for (const [k, v] of Object.entries(W.crisisAlone?.w ?? {})) CRISIS_ALONE_DENSE[Number(k)] = v;
+
+function denseProbability(model: KindModel | undefined, dense: Float32Array, text: string): number {
+  if (!model) return 0;
   const count = fillWordBuckets(text, W.bits);
   if (count === 0) return 0;
   let sum = 0;
-  for (let k = 0; k < count; k++) sum += ALONE_DENSE[BUCKETS[k] as number] as number;
-  return 1 / (1 + Math.exp(-(W.jailbreakAlone.bias + sum / Math.sqrt(count))));
+  for (let k = 0; k < count; k++) sum += dense[BUCKETS[k] as number] as number;
+  return 1 / (1 + Math.exp(-(model.bias + sum / Math.sqrt(count))));
+}
+
+/** The probability of the crisis model that may decide alone (`crisisAlone`), from `wordBuckets` features. */
+export function crisisAloneProbability(text: string): number {
+  return denseProbability(W.crisisAlone, CRISIS_ALONE_DENSE, text);
+}
+
+/** The probability of the model that may decide alone (`jailbreakAlone`), from `wordBuckets` features. */
+export function jailbreakAloneProbability(text: string): number {
+  return denseProbability(W.jailbreakAlone, ALONE_DENSE, text);
 }
 
 /**
@@ -244,6 +258,17 @@ export const JAILBREAK_MODEL_WORDS: readonly string[] = [
   'unrestricted', 'limitless', 'anweisungen', 'instrucciones', 'istruzioni', 'consignes', 'instructies', 'regeln',
   'reglas', 'regole', 'base64', 'decode', 'encode', 'hypothetical', 'hypothetically', 'fictional', 'illegal',
   'offensive', 'rude', 'insult', 'swear', 'swearing', 'filthy', 'dirty', 'disclaimers', 'disclaimer', 'lecture', 'pwned',
+];
+
+/**
+ * The deciding crisis model (`crisisAlone`) reads only a piece that holds one of these words: the
+ * distress words below and the words people use for wanting to be gone ("wake", "alive", "end",
+ * "disappear", "pills"…). 64 of the 74 C-SSRS and invented crisis texts the model is sure of hold
+ * one; 9 of the 60 recruiter-corpus emails and 33 of the 1,120 invented recruiter emails do.
+ */
+export const CRISIS_MODEL_EXTRA_WORDS: readonly string[] = [
+  'wake', 'waking', 'woke', 'alive', 'living', 'gone', 'anymore', 'goodbye', 'disappear', 'disappearing', 'pills', 'bridge', 'sleep', 'ghost',
+  'exist', 'existing', 'forever', 'end', 'ending', 'tonight', 'wish', 'nothing', 'point',
 ];
 
 /**

@@ -6,7 +6,7 @@ import { attributeCrisis, weighOverlapsOnce } from './crisis-attribution.js';
 import { ROT13_HINTS } from './decode.js';
 import { normaliseForShield } from './fast-normalise.js';
 import { RULE_GATES } from './positional-gates.js';
-import { crisisScore, DISTRESS_WORDS, JAILBREAK_MODEL_WORDS, jailbreakAloneProbability, jailbreakProbability, scorerModels } from './scorer.js';
+import { CRISIS_MODEL_EXTRA_WORDS, crisisAloneProbability, crisisScore, DISTRESS_WORDS, JAILBREAK_MODEL_WORDS, jailbreakAloneProbability, jailbreakProbability, scorerModels } from './scorer.js';
 import { SubstringSet } from './substrings.js';
 import { CRISIS_EVASIVE, CRISIS_RULES, JAILBREAK_EVASIVE, JAILBREAK_RULES, RULE_HINTS, RULE_REQUIRES, type Rule, type RuleKind } from './rules.js';
 
@@ -86,6 +86,7 @@ const PLANS: RulePlan[] = RULES.map((rule) => {
 const DISTRESS_IDS = DISTRESS_WORDS.map((w) => TABLE.id(w, true));
 const ROT13_IDS = ROT13_HINTS.map((w) => TABLE.id(w, false));
 const MODEL_WORD_IDS = JAILBREAK_MODEL_WORDS.map((w) => TABLE.id(w, true));
+const CRISIS_MODEL_WORD_IDS = [...DISTRESS_WORDS, ...CRISIS_MODEL_EXTRA_WORDS].map((w) => TABLE.id(w, true));
 /**
  * For each pattern of `TABLE`, the plans it wakes when found in the folded text: those it is a
  * hint word of, and the non-structural ones it is a substring hint of (a structural rule's
@@ -248,10 +249,19 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   // the rules have not already decided, and decides alone when it is surer than it ever is on the
   // ordinary text it was trained against (`alone`).
   const modelWords = anyFound(found, MODEL_WORD_IDS);
+  // The same for the broad crisis model, on pieces with words for distress or for being gone.
+  const crisisWords = anyFound(found, CRISIS_MODEL_WORD_IDS);
   if (out.length === 0) {
     if (modelWords) aloneSignal(out, jailbreakAloneProbability(text));
-    // Too few distress words and no signal: nothing below could add anything.
-    if (distinctFound(found, DISTRESS_IDS) < DISTRESS_WORDS_FOR_MODEL) return;
+    // No signal and no word the crisis models read: nothing below could add anything.
+    if (!crisisWords) return;
+    if (out.length === 0) {
+      // Still no signal (most mail that mentions being tired or a deadline): only the crisis models
+      // can add one; nothing to attribute or weigh.
+      crisisAloneSignal(out, crisisAloneProbability(text));
+      if (distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL) addCrisisModel(text, out);
+      return;
+    }
   }
   // Crisis phrases about someone else, negated or long past weigh less before anything is summed.
   attributeCrisis(text, out);
@@ -270,11 +280,15 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
     // broad one over BROAD_CORROBORATES.
     if (!decided && jb) addModelSignal(out, 'jailbreak', broad >= BROAD_CORROBORATES ? 1 : jailbreakProbability(text), false, 'jailbreak_keyword');
   }
-  if (crisis) {
-    const c = crisisScore(text);
-    addModelSignal(out, 'crisis', c.probability, c.sure, 'suicidal_ideation');
-    if (c.sure && c.distress >= DISTRESS_WORDS_FOR_MODEL) out.push({ rule: 'distress-words', category: 'despair', kind: 'crisis', weight: 0.25, offset: 0, length: 0 });
-  }
+  if (crisisSoFar < 1 && crisisWords) crisisAloneSignal(out, crisisAloneProbability(text));
+  if (crisis) addCrisisModel(text, out);
+}
+
+/** The persona crisis model's evidence, and the distress words beside a sure model. */
+function addCrisisModel(text: string, out: Signal[]): void {
+  const c = crisisScore(text);
+  addModelSignal(out, 'crisis', c.probability, c.sure, 'suicidal_ideation');
+  if (c.sure && c.distress >= DISTRESS_WORDS_FOR_MODEL) out.push({ rule: 'distress-words', category: 'despair', kind: 'crisis', weight: 0.25, offset: 0, length: 0 });
 }
 
 const ALONE_RULE = 'scorer-jailbreak-alone';
@@ -290,6 +304,14 @@ function aloneSignal(out: Signal[], p: number): boolean {
   const alone = scorerModels.jailbreakAlone?.alone;
   if (alone === undefined || p < alone) return false;
   out.push({ rule: ALONE_RULE, category: 'jailbreak_keyword', kind: 'jailbreak', weight: 1, offset: 0, length: 0 });
+  return true;
+}
+
+/** A full crisis signal when the broad crisis model is sure enough to decide alone; whether it added one. */
+function crisisAloneSignal(out: Signal[], p: number): boolean {
+  const alone = scorerModels.crisisAlone?.alone;
+  if (alone === undefined || p < alone) return false;
+  out.push({ rule: 'scorer-crisis-alone', category: 'suicidal_ideation', kind: 'crisis', weight: 1, offset: 0, length: 0 });
   return true;
 }
 

@@ -13,11 +13,13 @@ labelledSetFloors(
     'chat-jailbreaks-1.jsonl': 45,
     'chat-jailbreaks-2.jsonl': 50,
     'chat-jailbreaks-3.jsonl': 30,
+    'chat-jailbreaks-4.jsonl': 31,
     'short-injections-1.jsonl': 43,
     'short-injections-2.jsonl': 43,
     'short-injections-3.jsonl': 16,
+    'short-injections-4.jsonl': 16,
   },
-  new Set(['ja-030', 'jb-093']),
+  new Set(['ja-030', 'jb-093', 'jd-064', 'jd-091']),
   (text) => {
     const v = screen(text).verdict;
     return v === 'JAILBREAK_DETECTED' || v === 'CRISIS_UNDER_ATTACK';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseForShield } from '../../../../src/safety/shield/fast-normalise.js';
 import { crisisFeatures, crisisScore, DISTRESS_WORDS, distressWords, features, scoreText, scorerModels, writerView } from '../../../../src/safety/shield/scorer.js';
-import { DISTRESS_WORDS_FOR_MODEL } from '../../../../src/safety/shield/screen-text.js';
+import { DISTRESS_WORDS_FOR_MODEL, screenPiece } from '../../../../src/safety/shield/screen-text.js';
 import { screen } from '../../../../src/safety/shield/shield.js';
 
 const own = normaliseForShield("I can't sleep. I feel empty and I keep crying. My friends stopped calling me. Work is fine.").text;
@@ -72,10 +72,14 @@ describe('distress words beside the sure crisis model', () => {
   });
 
   it('does not read the model for first-person mail with fewer distress words', () => {
-    // Two distress words ("crying", "exhausted") are not enough to wake the model without a crisis phrase.
+    // Two distress words ("crying", "exhausted") are not enough to wake the persona crisis model
+    // without a crisis phrase. (The broad crisis model, which reads the words for being gone, still
+    // reads this post: "i dont know how much longer i can keep doing this".)
     const fewer = ownPost.replace('my therapist moved away in the spring and i just stopped going. ', '').replace('such a failure', 'behind');
     expect(distressWords(writerView(normaliseForShield(fewer).text).own)).toBe(2);
-    expect(screen(fewer).verdict).toBe('CLEAN');
+    const rules = screenPiece(fewer).signals.map((s) => s.rule);
+    expect(rules).not.toContain('distress-words');
+    expect(rules).not.toContain('scorer-crisis');
     expect(screen("I'm tired of this painful migration and my team is exhausted. The old system is dead weight. Could we talk next week about the role?").verdict).toBe('CLEAN');
   });
 });

@@ -16,6 +16,7 @@ labelledSetFloors(
     'recruiter-injections-5.jsonl': 29,
     'recruiter-injections-6.jsonl': 27,
     'recruiter-injections-7.jsonl': 14,
+    'recruiter-injections-8.jsonl': 5,
   },
   new Set(['ie-015']),
   (text) => {

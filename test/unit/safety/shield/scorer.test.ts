@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseForShield } from '../../../../src/safety/shield/fast-normalise.js';
-import { features, jailbreakAloneProbability, probability, scoreText, scorerModels, wordBuckets } from '../../../../src/safety/shield/scorer.js';
+import { crisisAloneProbability, features, jailbreakAloneProbability, probability, scoreText, scorerModels, wordBuckets } from '../../../../src/safety/shield/scorer.js';
 import { screen } from '../../../../src/safety/shield/shield.js';
 import { screenPiece } from '../../../../src/safety/shield/screen-text.js';
 
@@ -64,5 +64,18 @@ describe('SHIELD scorer', () => {
     const mail = 'Hi Sam, our AI platform team is hiring a staff engineer to build the model serving system: Python, Kubernetes, GPUs. Remote in the EU, up to 140k. Interested in a chat?';
     expect(jailbreakAloneProbability(normaliseForShield(mail).text)).toBeLessThan(alone);
     expect(screen(mail).verdict).toBe('CLEAN');
+  });
+
+  it('lets the broad crisis model decide alone on a short email no crisis rule reads', () => {
+    const alone = scorerModels.crisisAlone.alone as number;
+    expect(alone).toBeGreaterThanOrEqual(0.95);
+    const email =
+      'Hi Dana, sorry for the slow reply. Things have been really dark lately. I keep thinking everyone would be better off if I just disappeared for good, and tonight that feels closer than ever.';
+    expect(crisisAloneProbability(normaliseForShield(email).text)).toBeGreaterThanOrEqual(alone);
+    expect(screenPiece(email).signals.map((s) => s.rule)).toEqual(['scorer-crisis-alone']);
+    expect(screen(email).verdict).toBe('CRISIS_DETECTED');
+    // A tired recruiter's week stays CLEAN.
+    const tired = "Sorry for the slow reply, it's been a long week and I'm exhausted. The role is still open; could we end the week with a quick call on Friday?";
+    expect(screen(tired).verdict).toBe('CLEAN');
   });
 });
