@@ -277,8 +277,11 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
     const broad = modelWords ? jailbreakAloneProbability(text) : 0;
     const decided = modelWords && aloneSignal(out, broad);
     // Either model may corroborate a weak rule match: the persona model over its `high`, or the
-    // broad one over BROAD_CORROBORATES.
-    if (!decided && jb) addModelSignal(out, 'jailbreak', broad >= BROAD_CORROBORATES ? 1 : jailbreakProbability(text), false, 'jailbreak_keyword');
+    // broad one over BROAD_CORROBORATES. The persona model reads any text about building a chatbot
+    // as a prompt, so a system prompt only named ("here's my draft system prompt") wakes the broad
+    // model alone.
+    const personaMay = waking.some((s) => s.kind === 'jailbreak' && s.rule !== 'system-prompt');
+    if (!decided && jb) addModelSignal(out, 'jailbreak', broad >= BROAD_CORROBORATES ? 1 : personaMay ? jailbreakProbability(text) : 0, false, 'jailbreak_keyword');
   }
   if (crisisSoFar < 1 && crisisWords) crisisAloneSignal(out, crisisAloneProbability(text));
   if (crisis) addCrisisModel(text, out);

@@ -19,7 +19,7 @@ labelledSetFloors(
     'short-injections-3.jsonl': 16,
     'short-injections-4.jsonl': 16,
   },
-  new Set(['ja-030', 'jb-093', 'jd-064', 'jd-091']),
+  new Set(['jb-093']),
   (text) => {
     const v = screen(text).verdict;
     return v === 'JAILBREAK_DETECTED' || v === 'CRISIS_UNDER_ATTACK';
