@@ -2,9 +2,9 @@
  * Trains SHIELD's hashed n-gram scorer on ../shared/eval (read, never committed) and writes the
  * sparse weights to src/safety/shield/weights.json. 30% of every source is held out by a hash of
  * the text, so eval-safety can report figures on rows the model never saw. Spikee injections and
- * the recruiter corpus are not trained on at all. The broad jailbreak model also learns from the
- * repository's own invented sets (test/fixtures/), except the sets kept as yardsticks (set 3 of
- * jailbreak/, set 7 of injection/). Run: tsx scripts/train-shield.ts
+ * the recruiter corpus are not trained on at all. The broad models also learn from the
+ * repository's own invented sets (test/fixtures/), except the sets kept as yardsticks (set 4 of
+ * jailbreak/, set 8 of injection/, set 5 of crisis/). Run: tsx scripts/train-shield.ts
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -151,8 +151,12 @@ function fit(name: string, fx: Featurise, pos: string[], neg: string[], hardNeg:
 }
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures');
-/** Our invented sets the jailbreak model may learn from; set 3 of test/fixtures/jailbreak/ and set 7 of test/fixtures/injection/ stay unseen. */
-const OWN_TRAINING_SETS = /^(?:chat-jailbreaks|short-injections)-[12]\.jsonl$|^recruiter-injections-[1-6]\.jsonl$/;
+/**
+ * Our invented sets the jailbreak model may learn from; set 4 of test/fixtures/jailbreak/ and set 8
+ * of test/fixtures/injection/ stay unseen. (Sets 3 and 7 were the yardsticks of the first model and
+ * joined the training once measured.)
+ */
+const OWN_TRAINING_SETS = /^(?:chat-jailbreaks|short-injections)-[123]\.jsonl$|^recruiter-injections-[1-7]\.jsonl$/;
 
 function labelledRows(dir: string): Array<{ label: boolean; text: string }> {
   return readdirSync(dir)
@@ -178,7 +182,7 @@ function inventedMail(): string[] {
 }
 
 /**
- * Our own invented attacks and their look-alikes (sets 1-2 of test/fixtures/jailbreak/, sets 1-6
+ * Our own invented attacks and their look-alikes (sets 1-3 of test/fixtures/jailbreak/, sets 1-7
  * of test/fixtures/injection/) and the training share of the invented recruiter mail: the
  * jackhhao jailbreaks are almost all long persona templates, and a model trained on them alone
  * scores none of the attacks written in other words.

@@ -14,9 +14,9 @@ labelledSetFloors(
     'recruiter-injections-3.jsonl': 29,
     'recruiter-injections-4.jsonl': 28,
     'recruiter-injections-5.jsonl': 29,
-    'recruiter-injections-6.jsonl': 27,
-    'recruiter-injections-7.jsonl': 14,
-    'recruiter-injections-8.jsonl': 5,
+    'recruiter-injections-6.jsonl': 26,
+    'recruiter-injections-7.jsonl': 17,
+    'recruiter-injections-8.jsonl': 7,
   },
   new Set(['ie-015']),
   (text) => {
