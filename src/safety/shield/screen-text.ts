@@ -21,11 +21,7 @@ export interface Signal {
 
 /** At most this many signals per rule and piece: offsets are for review, not for counting. */
 const MAX_PER_RULE = 5;
-// Divider characters: `-.=_*~/\|<>:+` and `•⊰⦑⦒✧`. A run of six or more is a divider.
-const DIVIDER_ASCII = new Uint8Array(128);
-for (const ch of '-.=_*~/\\|<>:+') DIVIDER_ASCII[ch.charCodeAt(0)] = 1;
-const DIVIDER_WIDE = new Set([...'•⊰⦑⦒✧'].map((ch) => ch.charCodeAt(0)));
-const DIVIDER_MIN = 6;
+const DIVIDER_RUN = /[-.=_*~/\\|<>•⊰⦑⦒✧:+]{6,}/g;
 const DIVIDER_MARKER = /godmode|god mode|liberat|jailbr|unlock|pliny|l\W?o\W?v\W?e|unrestricted|unfiltered|rebel|new instructions|system prompt|end of (?:input|prompt|instructions)|enabled|activated|\bdan\b/;
 // Lines are looked at through a bounded slice around the divider so a 1 MB line costs one pass.
 const LINE_SLICE = 400;
@@ -133,35 +129,18 @@ function runRule(rule: Rule, text: string, out: Signal[]): void {
   }
 }
 
-function isDivider(c: number): boolean {
-  return c < 128 ? DIVIDER_ASCII[c] === 1 : DIVIDER_WIDE.has(c);
-}
-
-/**
- * A run of divider characters on a line that names a jailbreak ("=====GODMODE: ENABLED=====").
- * A loop over the characters finds the runs (the regex `[…]{6,}` it replaced cost about twice as
- * much on ordinary mail); the line around a run is read through a bounded slice, so a 1 MB line
- * costs one pass.
- */
 function dividerArt(text: string, out: Signal[]): void {
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    if (!isDivider(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < n && isDivider(text.charCodeAt(i))) i++;
-    if (i - start < DIVIDER_MIN) continue;
-    const lineStart = Math.max(text.lastIndexOf('\n', start) + 1, start - LINE_SLICE);
-    const nl = text.indexOf('\n', start);
-    const lineEnd = Math.min(nl < 0 ? n : nl, i + LINE_SLICE);
+  const re = DIVIDER_RUN;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const lineStart = Math.max(text.lastIndexOf('\n', m.index) + 1, m.index - LINE_SLICE);
+    const nl = text.indexOf('\n', m.index);
+    const lineEnd = Math.min(nl < 0 ? text.length : nl, m.index + m[0].length + LINE_SLICE);
     if (DIVIDER_MARKER.test(text.slice(lineStart, lineEnd))) {
       out.push({ rule: 'divider-art', category: 'divider_art', kind: 'jailbreak', weight: 1, offset: lineStart, length: lineEnd - lineStart });
       return;
     }
-    i = Math.max(i, lineEnd);
+    re.lastIndex = Math.max(re.lastIndex, lineEnd);
   }
 }
 
