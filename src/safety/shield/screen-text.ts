@@ -231,13 +231,13 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   // The same for the broad crisis model, on pieces with words for distress or for being gone.
   const crisisWords = anyFound(found, CRISIS_MODEL_WORD_IDS);
   if (out.length === 0) {
-    if (modelWords) aloneSignal(out, jailbreakAloneProbability(text));
+    if (modelWords) aloneSignal(out, 'jailbreak', jailbreakAloneProbability(text));
     // No signal and no word the crisis models read: nothing below could add anything.
     if (!crisisWords) return;
     if (out.length === 0) {
       // Still no signal (most mail that mentions being tired or a deadline): only the crisis models
       // can add one; nothing to attribute or weigh.
-      crisisAloneSignal(out, crisisAloneProbability(text));
+      aloneSignal(out, 'crisis', crisisAloneProbability(text));
       if (distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL) addCrisisModel(text, out);
       return;
     }
@@ -252,9 +252,10 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   const jb = undecided(jbSoFar);
   const crisisSoFar = kindScore(out, 'crisis');
   const crisis = undecided(crisisSoFar) || (crisisSoFar === 0 && distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL);
-  if (out.length > 0 && jbSoFar < 1 && !out.some((s) => s.rule === ALONE_RULE)) {
+  // (A broad model that decided alone above already made the score 1.)
+  if (out.length > 0 && jbSoFar < 1) {
     const broad = modelWords ? jailbreakAloneProbability(text) : 0;
-    const decided = modelWords && aloneSignal(out, broad);
+    const decided = modelWords && aloneSignal(out, 'jailbreak', broad);
     // Either model may corroborate a weak rule match: the persona model over its `high`, or the
     // broad one over BROAD_CORROBORATES. The persona model reads any text about building a chatbot
     // as a prompt, so a system prompt only named ("here's my draft system prompt") wakes the broad
@@ -262,7 +263,7 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
     const personaMay = waking.some((s) => s.kind === 'jailbreak' && s.rule !== 'system-prompt');
     if (!decided && jb) addModelSignal(out, 'jailbreak', broad >= BROAD_CORROBORATES ? 1 : personaMay ? jailbreakProbability(text) : 0, false, 'jailbreak_keyword');
   }
-  if (crisisSoFar < 1 && crisisWords) crisisAloneSignal(out, crisisAloneProbability(text));
+  if (crisisSoFar < 1 && crisisWords) aloneSignal(out, 'crisis', crisisAloneProbability(text));
   if (crisis) addCrisisModel(text, out);
 }
 
@@ -273,7 +274,6 @@ function addCrisisModel(text: string, out: Signal[]): void {
   if (c.sure && c.distress >= DISTRESS_WORDS_FOR_MODEL) out.push({ rule: 'distress-words', category: 'despair', kind: 'crisis', weight: 0.25, offset: 0, length: 0 });
 }
 
-const ALONE_RULE = 'scorer-jailbreak-alone';
 /**
  * The broad model's probability at which it corroborates a weak rule match, as the persona model
  * does over its `high`. Its own `high` (0.55) let short look-alikes through ("include in your
@@ -281,19 +281,18 @@ const ALONE_RULE = 'scorer-jailbreak-alone';
  */
 const BROAD_CORROBORATES = 0.8;
 
-/** A full signal when the jailbreak model is sure enough to decide alone; whether it added one. */
-function aloneSignal(out: Signal[], p: number): boolean {
-  const alone = scorerModels.jailbreakAlone?.alone;
-  if (alone === undefined || p < alone) return false;
-  out.push({ rule: ALONE_RULE, category: 'jailbreak_keyword', kind: 'jailbreak', weight: 1, offset: 0, length: 0 });
-  return true;
-}
+/** The broad model of each kind, and the signal it adds when it decides alone. */
+const ALONE = {
+  jailbreak: { model: () => scorerModels.jailbreakAlone, rule: 'scorer-jailbreak-alone', category: 'jailbreak_keyword' },
+  crisis: { model: () => scorerModels.crisisAlone, rule: 'scorer-crisis-alone', category: 'suicidal_ideation' },
+} as const;
 
-/** A full crisis signal when the broad crisis model is sure enough to decide alone; whether it added one. */
-function crisisAloneSignal(out: Signal[], p: number): boolean {
-  const alone = scorerModels.crisisAlone?.alone;
+/** A full signal when the broad model of `kind` is sure enough to decide alone; whether it added one. */
+function aloneSignal(out: Signal[], kind: RuleKind, p: number): boolean {
+  const { model, rule, category } = ALONE[kind];
+  const alone = model()?.alone;
   if (alone === undefined || p < alone) return false;
-  out.push({ rule: 'scorer-crisis-alone', category: 'suicidal_ideation', kind: 'crisis', weight: 1, offset: 0, length: 0 });
+  out.push({ rule, category, kind, weight: 1, offset: 0, length: 0 });
   return true;
 }
 
