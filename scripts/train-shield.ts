@@ -171,7 +171,13 @@ function labelledRows(dir: string): Array<{ label: boolean; text: string }> {
  * attacks among it (labelled by intent, not as attacks) are left out: those SHIELD's rules flag
  * without the models, so what the model learns never depends on an earlier model.
  */
+let inventedMailCache: string[] | undefined;
 function inventedMail(): string[] {
+  inventedMailCache ??= readInventedMail();
+  return inventedMailCache;
+}
+
+function readInventedMail(): string[] {
   const dir = path.join(FIXTURES, 'intents');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { screen } from '../../src/safety/shield/shield.js';
 
 /** One row of an invented labelled set: a file holds as many positives as look-alikes (30 or 50 of each). */
 export interface LabelledRow {
@@ -37,4 +38,10 @@ export function labelledSetFloors(name: string, dir: string, floors: Record<stri
       });
     }
   });
+}
+
+/** SHIELD flags `text` as an attack on the model: a jailbreak verdict, alone or beside a crisis. */
+export function flaggedAsJailbreak(text: string): boolean {
+  const v = screen(text).verdict;
+  return v === 'JAILBREAK_DETECTED' || v === 'CRISIS_UNDER_ATTACK';
 }

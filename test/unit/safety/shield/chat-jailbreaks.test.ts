@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { screen } from '../../../../src/safety/shield/shield.js';
-import { labelledSetFloors } from '../../../support/labelled-sets.js';
+import { flaggedAsJailbreak, labelledSetFloors } from '../../../support/labelled-sets.js';
 
 // Invented chat jailbreaks and short injections against model-backed apps, with ordinary
 // prompts that share their words (test/fixtures/jailbreak/). The floors sit at what each set
@@ -20,8 +19,5 @@ labelledSetFloors(
     'short-injections-4.jsonl': 16,
   },
   new Set(['jb-093']),
-  (text) => {
-    const v = screen(text).verdict;
-    return v === 'JAILBREAK_DETECTED' || v === 'CRISIS_UNDER_ATTACK';
-  },
+  flaggedAsJailbreak,
 );

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { screen } from '../../../../src/safety/shield/shield.js';
-import { labelledSetFloors } from '../../../support/labelled-sets.js';
+import { flaggedAsJailbreak, labelledSetFloors } from '../../../support/labelled-sets.js';
 
 // Invented recruiter mail that attacks the AI reading it, and look-alikes that do not
 // (test/fixtures/injection/). The floors sit at what each set measures now (see its README), so a
@@ -19,8 +18,5 @@ labelledSetFloors(
     'recruiter-injections-8.jsonl': 7,
   },
   new Set(['ie-015']),
-  (text) => {
-    const v = screen(text).verdict;
-    return v === 'JAILBREAK_DETECTED' || v === 'CRISIS_UNDER_ATTACK';
-  },
+  flaggedAsJailbreak,
 );
