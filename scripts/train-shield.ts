@@ -87,7 +87,7 @@ interface Extra {
   hardNeg: string[];
 }
 
-function examples(fx: Featurise, pos: string[], neg: string[], hardNeg: string[] = [], extra: Extra = { pos: [], hardNeg: [] }): Example[] {
+export function examples(fx: Featurise, pos: string[], neg: string[], hardNeg: string[] = [], extra: Extra = { pos: [], hardNeg: [] }): Example[] {
   const f = (t: string) => fx(normaliseForShield(t).text, BITS);
   return [
     ...pos.map((t) => ({ feats: f(t), y: 1, weight: 1 })),
@@ -98,7 +98,7 @@ function examples(fx: Featurise, pos: string[], neg: string[], hardNeg: string[]
 }
 
 /** Logistic regression by SGD with class weights and L2; deterministic order. */
-function train(data: Example[]): { bias: number; w: Float64Array } {
+export function train(data: Example[]): { bias: number; w: Float64Array } {
   const w = new Float64Array(1 << BITS);
   let bias = 0;
   const npos = data.filter((d) => d.y === 1).length;
@@ -123,8 +123,15 @@ const ALONE_PASS = 0.0005;
 /** ...and never below this probability. */
 const ALONE_FLOOR = 0.95;
 
-function sparse(bias: number, w: Float64Array, negatives: Example[]): KindModel {
-  const order = [...w.keys()].sort((a, b) => Math.abs(w[b] as number) - Math.abs(w[a] as number)).slice(0, KEEP);
+/** What a broad model learns from beside the dev data, how many weights it keeps, and its least `alone`. */
+interface AloneOptions {
+  extra: Extra;
+  keep: number;
+  floor: number;
+}
+
+export function sparse(bias: number, w: Float64Array, negatives: Example[], keep = KEEP, floor = ALONE_FLOOR): KindModel {
+  const order = [...w.keys()].sort((a, b) => Math.abs(w[b] as number) - Math.abs(w[a] as number)).slice(0, keep);
   const model: KindModel = { bias: Math.round(bias * 1000) / 1000, mid: 1, high: 1, w: {} };
   for (const i of order) if (Math.abs(w[i] as number) >= 0.001) model.w[String(i)] = Math.round((w[i] as number) * 1000) / 1000;
   // Thresholds from the training negatives: "mid" lets 2% through, "high" 0.3%.
@@ -135,17 +142,17 @@ function sparse(bias: number, w: Float64Array, negatives: Example[]): KindModel 
   // look-alikes, the invented recruiter mail, the Supportive posts): those are the texts nearest to
   // what it flags.
   const hardest = negatives.filter((n) => n.weight > 1).reduce((m, n) => Math.max(m, probability(model, n.feats)), 0);
-  model.alone = round4(Math.max(ALONE_FLOOR, probs[Math.floor(probs.length * ALONE_PASS)] ?? 1, Math.ceil(hardest * 100) / 100));
+  model.alone = round4(Math.max(floor, probs[Math.floor(probs.length * ALONE_PASS)] ?? 1, Math.ceil(hardest * 100) / 100));
   return model;
 }
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
-function fit(name: string, fx: Featurise, pos: string[], neg: string[], hardNeg: string[] = [], extra?: Extra): KindModel {
-  const data = examples(fx, pos.filter((t) => !heldOut(t)), neg.filter((t) => !heldOut(t)), hardNeg.filter((t) => !heldOut(t)), extra);
+function fit(name: string, fx: Featurise, pos: string[], neg: string[], hardNeg: string[] = [], alone?: AloneOptions): KindModel {
+  const data = examples(fx, pos.filter((t) => !heldOut(t)), neg.filter((t) => !heldOut(t)), hardNeg.filter((t) => !heldOut(t)), alone?.extra);
   const { bias, w } = train(data);
-  const model = sparse(bias, w, data.filter((d) => d.y === 0));
-  if (!extra) delete model.alone;
+  const model = sparse(bias, w, data.filter((d) => d.y === 0), alone?.keep, alone?.floor);
+  if (!alone) delete model.alone;
   console.log(`${name}: ${data.length} training rows, ${Object.keys(model.w).length} weights, mid ${model.mid}, high ${model.high}${model.alone ? `, alone ${model.alone}` : ''}`);
   return model;
 }
@@ -156,7 +163,7 @@ const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures');
  * of test/fixtures/injection/ stay unseen. (Sets 3 and 7 were the yardsticks of the first model and
  * joined the training once measured.)
  */
-const OWN_TRAINING_SETS = /^(?:chat-jailbreaks|short-injections)-[123]\.jsonl$|^recruiter-injections-[1-7]\.jsonl$/;
+const OWN_TRAINING_SETS = /^(?:chat-jailbreaks-[12356]|short-injections-[12356])\.jsonl$|^recruiter-injections-(?:[1-79]|10)\.jsonl$/;
 
 function labelledRows(dir: string): Array<{ label: boolean; text: string }> {
   return readdirSync(dir)
@@ -172,7 +179,7 @@ function labelledRows(dir: string): Array<{ label: boolean; text: string }> {
  * without the models, so what the model learns never depends on an earlier model.
  */
 let inventedMailCache: string[] | undefined;
-function inventedMail(): string[] {
+export function inventedMail(): string[] {
   inventedMailCache ??= readInventedMail();
   return inventedMailCache;
 }
@@ -240,14 +247,15 @@ function main(): void {
   const everyCrisisRow = Object.values(d.crisisByLabel).flat();
   const jailbreakNeg = [...d.jailbreakBenign, ...d.llmail, ...d.goemotions, ...everyCrisisRow];
   const jailbreak = fit('jailbreak', features, d.jailbreak, jailbreakNeg);
-  const jailbreakAlone = fit('jailbreakAlone', wordBuckets, d.jailbreak, jailbreakNeg, [], ownExamples());
+  // Word heads and twice the weights: chosen by leaving out each invented set in turn (see docs/shield.md).
+  const jailbreakAlone = fit('jailbreakAlone', (t, bits) => wordBuckets(t, bits, true), d.jailbreak, jailbreakNeg, [], { extra: ownExamples(), keep: 2 * KEEP, floor: 0.96 });
   // Supportive users write about suicide to help others: the negatives closest to the positives.
   const supportive = d.crisisByLabel.Supportive ?? [];
   const crisisNeg = [...d.goemotions, ...d.jailbreakBenign, ...d.llmail];
   const crisis = fit('crisis', (t, bits) => crisisFeatures(writerView(t), bits), d.crisis, crisisNeg, supportive);
   crisis.sureFocus = sureFocus(supportive);
   console.log(`crisis: sure focus ${crisis.sureFocus}`);
-  const crisisAlone = fit('crisisAlone', wordBuckets, d.crisis, crisisNeg, supportive, ownCrisisExamples());
+  const crisisAlone = fit('crisisAlone', wordBuckets, d.crisis, crisisNeg, supportive, { extra: ownCrisisExamples(), keep: KEEP, floor: ALONE_FLOOR });
   writeFileSync(OUT, `${JSON.stringify({ bits: BITS, jailbreak, jailbreakAlone, crisis, crisisAlone })}\n`);
   console.log(`wrote ${OUT}`);
 }

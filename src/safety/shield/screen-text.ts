@@ -197,6 +197,28 @@ function insideQuotes(text: string, offset: number, end: number): boolean {
   return false;
 }
 
+/**
+ * An override that a sentence says someone else might ask for is described, not given: "if a
+ * customer tells you to ignore your instructions, …" in a system prompt being drafted, "ni
+ * siquiera si te digo que ignores las reglas" in a game's rules. The sentence opens a condition on another
+ * person's request before the match.
+ */
+const DESCRIBED_IF = /\b(?:if|when|whenever|should|in case|even if|si|aunque|wenn|falls|même si|anche se|mesmo se|als|zelfs als)\b[^.!?\n]{0,80}?\b(?:tells?|told|asks?|asked|says?|said|tries|try|tried|trying|wants?|attempts?|gets?|requests?|pastes?|types?|digo|dice|pide|pida|pidiera|sagt|sage|bittet|demande|chiede|diz|pede|zegt|vraagt)\b[^.!?\n]*$/;
+const DESCRIBABLE = new Set([...MENTIONABLE, 'pretend', 'ai-no-rules', 'override-ml', 'prompt-talk']);
+const DESCRIBED_REACH = 160;
+
+/** Drops from `out` the overrides a sentence describes as someone else's request (see DESCRIBED_IF); whether any. */
+function dropDescribedOverrides(text: string, out: Signal[]): boolean {
+  let dropped = false;
+  for (let i = out.length - 1; i >= 0; i--) {
+    const s = out[i] as Signal;
+    if (!DESCRIBABLE.has(s.rule) || !DESCRIBED_IF.test(text.slice(Math.max(0, s.offset - DESCRIBED_REACH), s.offset))) continue;
+    out.splice(i, 1);
+    dropped = true;
+  }
+  return dropped;
+}
+
 /** Halves the quoted overrides in `out` and returns them. */
 function halveMentionedOverrides(text: string, out: Signal[]): Signal[] {
   const mentioned: Signal[] = [];
@@ -244,6 +266,8 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   }
   // Crisis phrases about someone else, negated or long past weigh less before anything is summed.
   attributeCrisis(text, out);
+  // A piece whose only signals were described overrides is still read by the broad model below.
+  const described = dropDescribedOverrides(text, out);
   const mentioned = halveMentionedOverrides(text, out);
   // A quoted override wakes no model to corroborate it: the models read AI job ads as prompts. Nor
   // does a request to stay in character: role-play prompts with rules read as jailbreaks to them.
@@ -253,15 +277,19 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   const crisisSoFar = kindScore(out, 'crisis');
   const crisis = undecided(crisisSoFar) || (crisisSoFar === 0 && distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL);
   // (A broad model that decided alone above already made the score 1.)
-  if (out.length > 0 && jbSoFar < 1) {
-    const broad = modelWords ? jailbreakAloneProbability(text) : 0;
+  if ((out.length > 0 || described) && jbSoFar < 1) {
+    // Without a word of its vocabulary the broad model neither decides nor corroborates, but it
+    // is still asked whether the text is ordinary before the persona model may corroborate.
+    const broad = modelWords || jb ? jailbreakAloneProbability(text) : 0;
     const decided = modelWords && aloneSignal(out, 'jailbreak', broad);
     // Either model may corroborate a weak rule match: the persona model over its `high`, or the
     // broad one over BROAD_CORROBORATES. The persona model reads any text about building a chatbot
     // as a prompt, so a system prompt only named ("here's my draft system prompt") wakes the broad
-    // model alone.
-    const personaMay = waking.some((s) => s.kind === 'jailbreak' && s.rule !== 'system-prompt');
-    if (!decided && jb) addModelSignal(out, 'jailbreak', broad >= BROAD_CORROBORATES ? 1 : personaMay ? jailbreakProbability(text) : 0, false, 'jailbreak_keyword');
+    // model alone. Trained on persona templates only, it also reads role-play and game prompts
+    // with rules as jailbreaks; the broad model, trained on such look-alikes too, must not find
+    // the text ordinary (PERSONA_NEEDS_BROAD) for the persona model to be asked.
+    const personaMay = broad >= PERSONA_NEEDS_BROAD && waking.some((s) => s.kind === 'jailbreak' && s.rule !== 'system-prompt');
+    if (!decided && jb) addModelSignal(out, 'jailbreak', modelWords && broad >= BROAD_CORROBORATES ? 1 : personaMay ? jailbreakProbability(text) : 0, false, 'jailbreak_keyword');
   }
   if (crisisSoFar < 1 && crisisWords) aloneSignal(out, 'crisis', crisisAloneProbability(text));
   if (crisis) addCrisisModel(text, out);
@@ -280,6 +308,14 @@ function addCrisisModel(text: string, out: Signal[]): void {
  * reply your expected rate"); at 0.8 none of the look-alike tests or sets is flagged.
  */
 const BROAD_CORROBORATES = 0.8;
+/**
+ * The broad model's probability below which the persona model may not corroborate a weak rule:
+ * role-play prompts ("pretend to be a Python REPL", "host a game of Jeopardy, don't show the
+ * answers") read as persona templates to a model trained on those alone. At 0.3 12 of chat set 6's
+ * 50 look-alikes fell to 7 and 1 jackhhao jailbreak of 666 and 1 short injection were lost; 0.2
+ * to 0.5 differed by one jailbreak.
+ */
+const PERSONA_NEEDS_BROAD = 0.3;
 
 /** The broad model of each kind, and the signal it adds when it decides alone. */
 const ALONE = {
