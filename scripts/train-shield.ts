@@ -163,7 +163,7 @@ const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures');
  * of test/fixtures/injection/ stay unseen. (Sets 3 and 7 were the yardsticks of the first model and
  * joined the training once measured.)
  */
-const OWN_TRAINING_SETS = /^(?:chat-jailbreaks-[12356]|short-injections-[12356])\.jsonl$|^recruiter-injections-(?:[1-79]|10)\.jsonl$/;
+const OWN_TRAINING_SETS = /^(?:chat-jailbreaks-[12356]|short-injections-[12356]|benign-prompts-1)\.jsonl$|^recruiter-injections-(?:[1-79]|10)\.jsonl$/;
 
 function labelledRows(dir: string): Array<{ label: boolean; text: string }> {
   return readdirSync(dir)
@@ -201,7 +201,7 @@ function readInventedMail(): string[] {
  * scores none of the attacks written in other words.
  */
 function ownExamples(): Extra {
-  const rows = [...labelledRows(path.join(FIXTURES, 'jailbreak')), ...labelledRows(path.join(FIXTURES, 'injection'))];
+  const rows = ['jailbreak', 'injection', 'benign-prompts'].flatMap((dir) => labelledRows(path.join(FIXTURES, dir)));
   return {
     pos: rows.filter((r) => r.label).map((r) => r.text),
     hardNeg: [...rows.filter((r) => !r.label).map((r) => r.text), ...inventedMail().filter((t) => !heldOut(t))],

@@ -275,6 +275,11 @@ export const JAILBREAK_MODEL_WORDS: readonly string[] = [
   'unrestricted', 'limitless', 'anweisungen', 'instrucciones', 'istruzioni', 'consignes', 'instructies', 'regeln',
   'reglas', 'regole', 'base64', 'decode', 'encode', 'hypothetical', 'hypothetically', 'fictional', 'illegal',
   'offensive', 'rude', 'insult', 'swear', 'swearing', 'filthy', 'dirty', 'disclaimers', 'disclaimer', 'lecture', 'pwned',
+  // Machine readers named in the plural, by their job or in other languages, and what is said to them.
+  'assistants', 'agents', 'models', 'bots', 'chatbot', 'chatbots', 'copilot', 'gemini', 'asistente', 'assistente',
+  'assistent', 'assistenten', 'assistentin', 'assistenz', 'agente', 'agentes', 'modelo', 'modell', 'modello',
+  'ki', 'ia', 'autoreply', 'auto', 'responder', 'autoresponder', 'whoever', 'screener', 'summarizer', 'summariser',
+  'classifier', 'classifieur', 'reviewer', 'automated', 'automation', 'directive', 'directives', 'authorised', 'authorized',
 ];
 
 /**
