@@ -15,7 +15,7 @@ import { kindScore, screenPiece } from '../src/safety/shield/screen-text.js';
 export const EVAL = path.resolve(import.meta.dirname, '../../shared/eval');
 const OUT = path.resolve(import.meta.dirname, '../src/safety/shield/weights.json');
 const BITS = 15;
-const KEEP = 3_000;
+export const KEEP = 3_000;
 
 /** RFC 4180 CSV: quoted fields may hold commas, newlines and doubled quotes. */
 export function parseCsv(src: string): string[][] {
@@ -121,7 +121,7 @@ export function train(data: Example[]): { bias: number; w: Float64Array } {
 /** Share of the training negatives a broad model may pass when it decides alone. */
 const ALONE_PASS = 0.0005;
 /** ...and never below this probability. */
-const ALONE_FLOOR = 0.95;
+export const ALONE_FLOOR = 0.95;
 
 /** What a broad model learns from beside the dev data, how many weights it keeps, and its least `alone`. */
 interface AloneOptions {
@@ -157,13 +157,13 @@ function fit(name: string, fx: Featurise, pos: string[], neg: string[], hardNeg:
   return model;
 }
 
-const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures');
+export const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures');
 /**
  * Our invented sets the jailbreak model may learn from; set 4 of test/fixtures/jailbreak/ and set 8
  * of test/fixtures/injection/ stay unseen. (Sets 3 and 7 were the yardsticks of the first model and
  * joined the training once measured.)
  */
-const OWN_TRAINING_SETS = /^(?:chat-jailbreaks-[12356]|short-injections-[12356]|benign-prompts-1)\.jsonl$|^recruiter-injections-(?:[1-79]|10)\.jsonl$/;
+export const OWN_TRAINING_SETS = /^(?:chat-jailbreaks-[12356]|short-injections-[12356]|benign-prompts-1)\.jsonl$|^recruiter-injections-(?:[1-79]|10)\.jsonl$/;
 
 function labelledRows(dir: string): Array<{ label: boolean; text: string }> {
   return readdirSync(dir)
@@ -247,8 +247,9 @@ function main(): void {
   const everyCrisisRow = Object.values(d.crisisByLabel).flat();
   const jailbreakNeg = [...d.jailbreakBenign, ...d.llmail, ...d.goemotions, ...everyCrisisRow];
   const jailbreak = fit('jailbreak', features, d.jailbreak, jailbreakNeg);
-  // Word heads and twice the weights: chosen by leaving out each invented set in turn (see docs/shield.md).
-  const jailbreakAlone = fit('jailbreakAlone', (t, bits) => wordBuckets(t, bits, true), d.jailbreak, jailbreakNeg, [], { extra: ownExamples(), keep: 2 * KEEP, floor: 0.96 });
+  // Twice the weights of the other models: chosen by leaving out each invented set in turn
+  // (scripts/loso-shield.ts; see docs/shield.md, "Scorer").
+  const jailbreakAlone = fit('jailbreakAlone', wordBuckets, d.jailbreak, jailbreakNeg, [], { extra: ownExamples(), keep: 2 * KEEP, floor: ALONE_FLOOR });
   // Supportive users write about suicide to help others: the negatives closest to the positives.
   const supportive = d.crisisByLabel.Supportive ?? [];
   const crisisNeg = [...d.goemotions, ...d.jailbreakBenign, ...d.llmail];

@@ -130,71 +130,56 @@ export function crisisFeatures(view: WriterView, bits: number): number[] {
 const MAX_BITS = 16;
 const SEEN = new Uint8Array(1 << MAX_BITS);
 const UNITS = new CodeUnitBuffer();
-/** The buckets of the text last read, reused between calls (at most three per word). */
+/** The buckets of the text last read, reused between calls (at most two per word). */
 let BUCKETS = new Int32Array(4096);
 
 /**
  * Puts the broad models' features of `text` (normalised, lower case) in `BUCKETS[0..count)` and
  * returns `count`: the hashed words (runs of `[a-z']`) and word pairs, each bucket once, from one
  * pass over the code units. No word string is built: a word is hashed by FNV-1a as it is read, and
- * a pair's bucket mixes its two words' hashes. With `prefixes`, each word's first PREFIX letters
- * (the whole word if shorter) are a feature too, so "instruct" reads like "instructions",
- * "instrucciones" and "instruções": the hash of a word's first letters is a state its own hash
- * passes through.
+ * a pair's bucket mixes its two words' hashes.
  */
-function fillWordBuckets(text: string, bits: number, prefixes: boolean): number {
+function fillWordBuckets(text: string, bits: number): number {
   const mask = (1 << bits) - 1;
   const n = Math.min(text.length, MAX_SCORED_CHARS);
-  if (BUCKETS.length < 2 * n + 2) BUCKETS = new Int32Array(2 * n + 2);
+  if (BUCKETS.length < n + 2) BUCKETS = new Int32Array(n + 2);
   const units = UNITS.load(n < text.length ? text.slice(0, n) : text);
   let count = 0;
   let h = FNV_OFFSET;
-  let head = FNV_OFFSET;
   let len = 0;
   let prev = -1;
   for (let i = 0; i < n; i++) {
     const c = units[i] as number;
     if (WORD_CHAR[c] === 1) {
       h = Math.imul(h ^ c, FNV_PRIME);
-      if (++len === PREFIX) head = h;
+      len++;
       continue;
     }
     if (len === 0) continue;
     count = endWord(h >>> 0, prev, mask, count);
-    if (prefixes) count = mark(prefixBucket(len >= PREFIX ? head : h, mask), count);
     prev = h >>> 0;
     h = FNV_OFFSET;
     len = 0;
   }
-  if (len > 0) {
-    count = endWord(h >>> 0, prev, mask, count);
-    if (prefixes) count = mark(prefixBucket(len >= PREFIX ? head : h, mask), count);
-  }
+  if (len > 0) count = endWord(h >>> 0, prev, mask, count);
   for (let k = 0; k < count; k++) SEEN[BUCKETS[k] as number] = 0;
-  return count;
-}
-
-/** Letters of a word's head, the prefix feature of `fillWordBuckets`. */
-const PREFIX = 5;
-
-/** A word head's bucket: its FNV-1a state mixed apart from the word buckets. */
-function prefixBucket(head: number, mask: number): number {
-  return (Math.imul((head >>> 0) ^ 0x5bd1e995, 0xcc9e2d51) >>> 0) & mask;
-}
-
-/** Adds `bucket` to BUCKETS unless already there; returns the new count. */
-function mark(bucket: number, count: number): number {
-  if (SEEN[bucket] === 0) {
-    SEEN[bucket] = 1;
-    BUCKETS[count++] = bucket;
-  }
   return count;
 }
 
 /** Marks a word's bucket and its pair's with the word before (`prev`, -1 at the start); returns the new count. */
 function endWord(word: number, prev: number, mask: number, count: number): number {
-  count = mark(word & mask, count);
-  if (prev !== -1) count = mark((Math.imul(prev ^ Math.imul(word, 0x9e3779b1), 0x85ebca6b) >>> 0) & mask, count);
+  const uni = word & mask;
+  if (SEEN[uni] === 0) {
+    SEEN[uni] = 1;
+    BUCKETS[count++] = uni;
+  }
+  if (prev !== -1) {
+    const bi = (Math.imul(prev ^ Math.imul(word, 0x9e3779b1), 0x85ebca6b) >>> 0) & mask;
+    if (SEEN[bi] === 0) {
+      SEEN[bi] = 1;
+      BUCKETS[count++] = bi;
+    }
+  }
   return count;
 }
 
@@ -210,8 +195,8 @@ WORD_CHAR[39] = 1;
  * About 5 µs for an email, against ~40 µs for `features`, so the broad models can read many
  * pieces, not only those a rule already flagged.
  */
-export function wordBuckets(text: string, bits: number, prefixes = false): number[] {
-  return Array.from(BUCKETS.subarray(0, fillWordBuckets(text, bits, prefixes)));
+export function wordBuckets(text: string, bits: number): number[] {
+  return Array.from(BUCKETS.subarray(0, fillWordBuckets(text, bits)));
 }
 
 export function probability(model: Pick<KindModel, 'bias' | 'w'>, feats: number[]): number {
@@ -239,9 +224,9 @@ function dense(model: KindModel | undefined): Float32Array {
 const ALONE_DENSE = dense(W.jailbreakAlone);
 const CRISIS_ALONE_DENSE = dense(W.crisisAlone);
 
-function denseProbability(model: KindModel | undefined, dense: Float32Array, text: string, prefixes: boolean): number {
+function denseProbability(model: KindModel | undefined, dense: Float32Array, text: string): number {
   if (!model) return 0;
-  const count = fillWordBuckets(text, W.bits, prefixes);
+  const count = fillWordBuckets(text, W.bits);
   if (count === 0) return 0;
   let sum = 0;
   for (let k = 0; k < count; k++) sum += dense[BUCKETS[k] as number] as number;
@@ -250,12 +235,12 @@ function denseProbability(model: KindModel | undefined, dense: Float32Array, tex
 
 /** The probability of the crisis model that may decide alone (`crisisAlone`), from `wordBuckets` features. */
 export function crisisAloneProbability(text: string): number {
-  return denseProbability(W.crisisAlone, CRISIS_ALONE_DENSE, text, false);
+  return denseProbability(W.crisisAlone, CRISIS_ALONE_DENSE, text);
 }
 
-/** The probability of the model that may decide alone (`jailbreakAlone`), from `wordBuckets` features with word heads. */
+/** The probability of the model that may decide alone (`jailbreakAlone`), from `wordBuckets` features. */
 export function jailbreakAloneProbability(text: string): number {
-  return denseProbability(W.jailbreakAlone, ALONE_DENSE, text, true);
+  return denseProbability(W.jailbreakAlone, ALONE_DENSE, text);
 }
 
 /**

@@ -25,10 +25,9 @@ describe('SHIELD scorer', () => {
     expect(Object.keys(scorerModels.crisis.w).length).toBeLessThanOrEqual(3000);
   });
 
-  // The deciding models' features, spelt out with strings: words are runs of [a-z'], hashed by
-  // FNV-1a; a pair's bucket mixes its two words' hashes; a word head (its first five letters)
-  // mixes its hash apart from the words'.
-  function referenceBuckets(text: string, bits: number, prefixes = false): number[] {
+  // The deciding model's features, spelt out with strings: words are runs of [a-z'], hashed by
+  // FNV-1a; a pair's bucket mixes its two words' hashes.
+  function referenceBuckets(text: string, bits: number): number[] {
     const fnv = (w: string) => [...w].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 0x01000193), 0x811c9dc5) >>> 0;
     const mask = (1 << bits) - 1;
     const out = new Set<number>();
@@ -37,7 +36,6 @@ describe('SHIELD scorer', () => {
       const h = fnv(w);
       out.add(h & mask);
       if (i > 0) out.add((Math.imul(fnv(words[i - 1] as string) ^ Math.imul(h, 0x9e3779b1), 0x85ebca6b) >>> 0) & mask);
-      if (prefixes) out.add((Math.imul(fnv(w.slice(0, 5)) ^ 0x5bd1e995, 0xcc9e2d51) >>> 0) & mask);
     });
     return [...out].sort((a, b) => a - b);
   }
@@ -48,14 +46,6 @@ describe('SHIELD scorer', () => {
     // A buffer left over from a longer text never leaks into a shorter one.
     wordBuckets('one two three four five six seven', 15);
     expect(wordBuckets('one', 15)).toEqual(referenceBuckets('one', 15));
-  });
-
-  it('adds word heads for the broad jailbreak model, so inflected and translated forms share a feature', () => {
-    const texts = ['ignore all ignore all', 'instructions instrucciones instruções', "you're free now, aren't you?", '', 'a', 'abcde abcdef', "it's  over\n\nnew: task's"];
-    for (const t of texts) expect([...wordBuckets(t, scorerModels.bits, true)].sort((a, b) => a - b), JSON.stringify(t)).toEqual(referenceBuckets(t, scorerModels.bits, true));
-    const head = (t: string) => new Set(wordBuckets(t, scorerModels.bits, true).filter((b) => !wordBuckets(t, scorerModels.bits).includes(b)));
-    expect(head('instructions')).toEqual(head('instrucciones'));
-    expect(head('instructions')).not.toEqual(head('ignore'));
   });
 
   it('lets the broad model decide alone only above its threshold, on a piece with words of attacks on a model', () => {
