@@ -258,8 +258,9 @@ function labelledSets(dir: string, name: string, hit: (text: string) => boolean)
     const pos = results.filter((x) => x.r.label);
     const neg = results.filter((x) => !x.r.label);
     const set = `fixtures/ ${file.slice(0, -'.jsonl'.length)}`;
-    row(set, `${name} recall`, pos.filter((x) => x.flagged).length, pos.length, '');
-    row(set, `${name} FP on look-alikes`, neg.filter((x) => x.flagged).length, neg.length, '');
+    // A set of ordinary texts only (benign-prompts/) has no recall to report.
+    if (pos.length > 0) row(set, `${name} recall`, pos.filter((x) => x.flagged).length, pos.length, '');
+    row(set, `${name} FP on ${pos.length > 0 ? 'look-alikes' : 'ordinary texts'}`, neg.filter((x) => x.flagged).length, neg.length, '');
   }
 }
 
@@ -296,6 +297,7 @@ function ownRecruitingSets(): void {
   // Chat prompts (jailbreaks and short injections against any model-backed app) with hard negatives.
   labelledSets('jailbreak', 'jailbreak', (text) => isJailbreak(screen(text).verdict));
   labelledSets('injection', 'injection', (text) => isJailbreak(screen(text).verdict));
+  labelledSets('benign-prompts', 'jailbreak', (text) => isJailbreak(screen(text).verdict));
   const lists = loadEscalationLists(path.resolve(import.meta.dirname, '../config'));
   labelledSets('escalation', 'legal threat', (text) => legalThreat(text, lists.legalTerms) !== null);
 }
