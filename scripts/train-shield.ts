@@ -72,7 +72,8 @@ export function loadDevData(): DevData {
   };
 }
 
-type Example = { feats: number[]; y: number; weight: number };
+/** A training row: its features, its label, its weight and the length of its normalised text. */
+type Example = { feats: number[]; y: number; weight: number; chars: number };
 type Featurise = (text: string, bits: number) => number[];
 
 /** Negatives that look most like positives, and how much more each counts in training. */
@@ -88,12 +89,15 @@ interface Extra {
 }
 
 export function examples(fx: Featurise, pos: string[], neg: string[], hardNeg: string[] = [], extra: Extra = { pos: [], hardNeg: [] }): Example[] {
-  const f = (t: string) => fx(normaliseForShield(t).text, BITS);
+  const row = (t: string, y: number, weight: number): Example => {
+    const text = normaliseForShield(t).text;
+    return { feats: fx(text, BITS), y, weight, chars: text.length };
+  };
   return [
-    ...pos.map((t) => ({ feats: f(t), y: 1, weight: 1 })),
-    ...extra.pos.map((t) => ({ feats: f(t), y: 1, weight: OWN_POSITIVE_WEIGHT })),
-    ...[...hardNeg, ...extra.hardNeg].map((t) => ({ feats: f(t), y: 0, weight: HARD_NEGATIVE_WEIGHT })),
-    ...neg.map((t) => ({ feats: f(t), y: 0, weight: 1 })),
+    ...pos.map((t) => row(t, 1, 1)),
+    ...extra.pos.map((t) => row(t, 1, OWN_POSITIVE_WEIGHT)),
+    ...[...hardNeg, ...extra.hardNeg].map((t) => row(t, 0, HARD_NEGATIVE_WEIGHT)),
+    ...neg.map((t) => row(t, 0, 1)),
   ];
 }
 
@@ -128,9 +132,12 @@ interface AloneOptions {
   extra: Extra;
   keep: number;
   floor: number;
+  /** Also set `aloneShort` from the negatives of at most this many characters, never below `shortFloor`. */
+  shortChars?: number;
+  shortFloor?: number;
 }
 
-export function sparse(bias: number, w: Float64Array, negatives: Example[], keep = KEEP, floor = ALONE_FLOOR): KindModel {
+export function sparse(bias: number, w: Float64Array, negatives: Example[], keep = KEEP, floor = ALONE_FLOOR, short?: { chars: number; floor: number }): KindModel {
   const order = [...w.keys()].sort((a, b) => Math.abs(w[b] as number) - Math.abs(w[a] as number)).slice(0, keep);
   const model: KindModel = { bias: Math.round(bias * 1000) / 1000, mid: 1, high: 1, w: {} };
   for (const i of order) if (Math.abs(w[i] as number) >= 0.001) model.w[String(i)] = Math.round((w[i] as number) * 1000) / 1000;
@@ -138,12 +145,24 @@ export function sparse(bias: number, w: Float64Array, negatives: Example[], keep
   const probs = negatives.map((n) => probability(model, n.feats)).sort((a, b) => b - a);
   model.mid = round4(probs[Math.floor(probs.length * 0.02)] ?? 0.5);
   model.high = round4(Math.max(model.mid, probs[Math.floor(probs.length * 0.003)] ?? 0.9));
-  // A model that decides alone must also stay below every hard negative it was trained on (the
-  // look-alikes, the invented recruiter mail, the Supportive posts): those are the texts nearest to
-  // what it flags.
-  const hardest = negatives.filter((n) => n.weight > 1).reduce((m, n) => Math.max(m, probability(model, n.feats)), 0);
-  model.alone = round4(Math.max(floor, probs[Math.floor(probs.length * ALONE_PASS)] ?? 1, Math.ceil(hardest * 100) / 100));
+  model.alone = round4(aloneThreshold(model, negatives, floor));
+  if (short) {
+    model.aloneShort = round4(aloneThreshold(model, negatives.filter((n) => n.chars <= short.chars), short.floor));
+    model.shortChars = short.chars;
+  }
   return model;
+}
+
+/**
+ * The probability at or above which a model decides alone: at least `floor`, above the share
+ * ALONE_PASS of its training negatives, and above every hard negative it was trained on (the
+ * look-alikes, the invented recruiter mail, the Supportive posts): those are the texts nearest to
+ * what it flags.
+ */
+function aloneThreshold(model: KindModel, negatives: Example[], floor: number): number {
+  const probs = negatives.map((n) => probability(model, n.feats)).sort((a, b) => b - a);
+  const hardest = negatives.filter((n) => n.weight > 1).reduce((m, n) => Math.max(m, probability(model, n.feats)), 0);
+  return Math.max(floor, probs[Math.floor(probs.length * ALONE_PASS)] ?? 1, Math.ceil(hardest * 100) / 100);
 }
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
@@ -151,9 +170,10 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 function fit(name: string, fx: Featurise, pos: string[], neg: string[], hardNeg: string[] = [], alone?: AloneOptions): KindModel {
   const data = examples(fx, pos.filter((t) => !heldOut(t)), neg.filter((t) => !heldOut(t)), hardNeg.filter((t) => !heldOut(t)), alone?.extra);
   const { bias, w } = train(data);
-  const model = sparse(bias, w, data.filter((d) => d.y === 0), alone?.keep, alone?.floor);
+  const short = alone?.shortChars === undefined ? undefined : { chars: alone.shortChars, floor: alone.shortFloor ?? ALONE_FLOOR };
+  const model = sparse(bias, w, data.filter((d) => d.y === 0), alone?.keep, alone?.floor, short);
   if (!alone) delete model.alone;
-  console.log(`${name}: ${data.length} training rows, ${Object.keys(model.w).length} weights, mid ${model.mid}, high ${model.high}${model.alone ? `, alone ${model.alone}` : ''}`);
+  console.log(`${name}: ${data.length} training rows, ${Object.keys(model.w).length} weights, mid ${model.mid}, high ${model.high}${model.alone ? `, alone ${model.alone}` : ''}${model.aloneShort ? ` (${model.aloneShort} up to ${model.shortChars} characters)` : ''}`);
   return model;
 }
 
@@ -208,6 +228,11 @@ function ownExamples(): Extra {
   };
 }
 
+/** A piece this long or shorter is a message, not a history: see `aloneShort`. */
+const SHORT_CHARS = 2_000;
+/** The least `aloneShort` of the crisis model. */
+const SHORT_FLOOR = 0.9;
+
 /** Share of Supportive training rows whose writer focus may reach `sureFocus`. */
 const SURE_FOCUS_PASS = 0.2;
 
@@ -218,7 +243,7 @@ function sureFocus(supportive: string[]): number {
 }
 
 /** Our invented short crisis emails the crisis model may learn from; set 5 stays unseen, its yardstick. */
-const OWN_CRISIS_SETS = /^short-emails(?:-[234])?\.jsonl$/;
+const OWN_CRISIS_SETS = /^(?:short-emails(?:-[234])?|crisis-posts-[12])\.jsonl$/;
 
 /**
  * Our invented short crisis emails (sets 1-4 of test/fixtures/crisis/) and their benign halves,
@@ -256,7 +281,9 @@ function main(): void {
   const crisis = fit('crisis', (t, bits) => crisisFeatures(writerView(t), bits), d.crisis, crisisNeg, supportive);
   crisis.sureFocus = sureFocus(supportive);
   console.log(`crisis: sure focus ${crisis.sureFocus}`);
-  const crisisAlone = fit('crisisAlone', wordBuckets, d.crisis, crisisNeg, supportive, { extra: ownCrisisExamples(), keep: KEEP, floor: ALONE_FLOOR });
+  // The Supportive rows that set its `alone` are whole Reddit histories (median 2,900 characters,
+  // the highest over 14,000); a message or a post is held to the hard negatives of its own length.
+  const crisisAlone = fit('crisisAlone', wordBuckets, d.crisis, crisisNeg, supportive, { extra: ownCrisisExamples(), keep: KEEP, floor: ALONE_FLOOR, shortChars: SHORT_CHARS, shortFloor: SHORT_FLOOR });
   writeFileSync(OUT, `${JSON.stringify({ bits: BITS, jailbreak, jailbreakAlone, crisis, crisisAlone })}\n`);
   console.log(`wrote ${OUT}`);
 }

@@ -253,18 +253,19 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   // The same for the broad crisis model, on pieces with words for distress or for being gone.
   const crisisWords = anyFound(found, CRISIS_MODEL_WORD_IDS);
   if (out.length === 0) {
-    if (modelWords) aloneSignal(out, 'jailbreak', jailbreakAloneProbability(text));
+    if (modelWords) aloneSignal(out, 'jailbreak', jailbreakAloneProbability(text), text.length);
     // No signal and no word the crisis models read: nothing below could add anything.
     if (!crisisWords) return;
     if (out.length === 0) {
       // Still no signal (most mail that mentions being tired or a deadline): only the crisis models
       // can add one; nothing to attribute or weigh.
-      aloneSignal(out, 'crisis', crisisAloneProbability(text));
+      aloneSignal(out, 'crisis', crisisAloneProbability(text), text.length);
       if (distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL) addCrisisModel(text, out);
       return;
     }
   }
   // Crisis phrases about someone else, negated or long past weigh less before anything is summed.
+  const crisisFound = kindScore(out, 'crisis');
   attributeCrisis(text, out);
   // A piece whose only signals were described overrides is still read by the broad model below.
   const described = dropDescribedOverrides(text, out);
@@ -281,7 +282,7 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
     // Without a word of its vocabulary the broad model neither decides nor corroborates, but it
     // is still asked whether the text is ordinary before the persona model may corroborate.
     const broad = modelWords || jb ? jailbreakAloneProbability(text) : 0;
-    const decided = modelWords && aloneSignal(out, 'jailbreak', broad);
+    const decided = modelWords && aloneSignal(out, 'jailbreak', broad, text.length);
     // Either model may corroborate a weak rule match: the persona model over its `high`, or the
     // broad one over BROAD_CORROBORATES. The persona model reads any text about building a chatbot
     // as a prompt, so a system prompt only named ("here's my draft system prompt") wakes the broad
@@ -291,7 +292,11 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
     const personaMay = broad >= PERSONA_NEEDS_BROAD && waking.some((s) => s.kind === 'jailbreak' && s.rule !== 'system-prompt');
     if (!decided && jb) addModelSignal(out, 'jailbreak', modelWords && broad >= BROAD_CORROBORATES ? 1 : personaMay ? jailbreakProbability(text) : 0, false, 'jailbreak_keyword');
   }
-  if (crisisSoFar < 1 && crisisWords) aloneSignal(out, 'crisis', crisisAloneProbability(text));
+  // The broad model cannot tell who a phrase is about: where attribution found the rules' crisis
+  // phrases to be about someone else, negated or long past ("I tried to kill myself years ago"),
+  // it is held to its long threshold, whatever the piece's length.
+  const attributed = crisisSoFar < crisisFound;
+  if (crisisSoFar < 1 && crisisWords) aloneSignal(out, 'crisis', crisisAloneProbability(text), attributed ? Infinity : text.length);
   if (crisis) addCrisisModel(text, out);
 }
 
@@ -323,10 +328,12 @@ const ALONE = {
   crisis: { model: () => scorerModels.crisisAlone, rule: 'scorer-crisis-alone', category: 'suicidal_ideation' },
 } as const;
 
-/** A full signal when the broad model of `kind` is sure enough to decide alone; whether it added one. */
-function aloneSignal(out: Signal[], kind: RuleKind, p: number): boolean {
+/** A full signal when the broad model of `kind` is sure enough to decide alone for a piece of `length`; whether it added one. */
+function aloneSignal(out: Signal[], kind: RuleKind, p: number, length: number): boolean {
   const { model, rule, category } = ALONE[kind];
-  const alone = model()?.alone;
+  const m = model();
+  // A piece no longer than `shortChars` is held to the threshold set by the short hard negatives.
+  const alone = m?.aloneShort !== undefined && length <= (m.shortChars ?? 0) ? m.aloneShort : m?.alone;
   if (alone === undefined || p < alone) return false;
   out.push({ rule, category, kind, weight: 1, offset: 0, length: 0 });
   return true;

@@ -66,6 +66,25 @@ describe('SHIELD scorer', () => {
     expect(screen(mail).verdict).toBe('CLEAN');
   });
 
+  it('holds a message to the broad crisis model\'s short threshold and a long history to its long one', () => {
+    const m = scorerModels.crisisAlone;
+    expect(m.shortChars).toBe(2000);
+    expect(m.aloneShort as number).toBeGreaterThanOrEqual(0.9);
+    expect(m.aloneShort as number).toBeLessThan(m.alone as number);
+    // One message, between the two thresholds: the model decides with the short one.
+    const message = 'Honestly nobody would notice if I was gone. I have been putting my tablets aside for a while now. I am calm about it, which scares me a little.';
+    const p = crisisAloneProbability(normaliseForShield(message).text);
+    expect(p).toBeGreaterThanOrEqual(m.aloneShort as number);
+    expect(p).toBeLessThan(m.alone as number);
+    expect(screenPiece(message).signals.map((s) => s.rule)).toContain('scorer-crisis-alone');
+    // The same words over 2,000 characters score the same (each bucket counts once) but are held
+    // to the long threshold, which the Supportive users' histories set.
+    const long = `${message}\n`.repeat(16);
+    expect(normaliseForShield(long).text.length).toBeGreaterThan(2000);
+    expect(crisisAloneProbability(normaliseForShield(long).text)).toBeLessThan(m.alone as number);
+    expect(screenPiece(long).signals.map((s) => s.rule)).not.toContain('scorer-crisis-alone');
+  });
+
   it('lets the broad crisis model decide alone on a short email no crisis rule reads', () => {
     const alone = scorerModels.crisisAlone.alone as number;
     expect(alone).toBeGreaterThanOrEqual(0.95);
