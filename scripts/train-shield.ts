@@ -243,7 +243,7 @@ function sureFocus(supportive: string[]): number {
 }
 
 /** Our invented short crisis emails the crisis model may learn from; set 5 stays unseen, its yardstick. */
-const OWN_CRISIS_SETS = /^(?:short-emails(?:-[234])?|crisis-posts-[12])\.jsonl$/;
+const OWN_CRISIS_SETS = /^(?:short-emails(?:-[234])?|crisis-posts-[12456])\.jsonl$/;
 
 /**
  * Our invented short crisis emails (sets 1-4 of test/fixtures/crisis/) and their benign halves,

@@ -24,6 +24,10 @@ describe('crisisStance', () => {
     ['My brother committed suicide last year.', 'suicide', 'topic', 'other'],
     ['We all feel hopeless sometimes.', 'hopeless', undefined, 'other'],
     ['I was suicidal years ago but it got better.', 'suicidal', 'topic', 'resolved'],
+    // Laughter right after the phrase is a joke, unless the writer says they mean it.
+    ['died to the same boss 37 times i want to die lmaooo. ok one more try', 'want to die', undefined, 'hyperbole'],
+    ['i want to die haha this exam', 'want to die', undefined, 'hyperbole'],
+    ['everyone would be better off without me lol im serious tho', 'better off without me', undefined, 'writer'],
     // A better future denied is hopelessness, not recovery; "glad I'm dead" is no relief.
     ['It makes me want to disappear with no chance that things will get better.', 'want to disappear', undefined, 'writer'],
     ["I want to disappear, it won't ever get better.", 'want to disappear', undefined, 'writer'],

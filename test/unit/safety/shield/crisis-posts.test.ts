@@ -14,8 +14,13 @@ interface Row {
 }
 const SETS: Array<[string, number, number]> = [
   ['crisis-posts-1.jsonl', 43, 2],
-  ['crisis-posts-2.jsonl', 45, 1],
-  ['crisis-posts-3.jsonl', 19, 2],
+  ['crisis-posts-2.jsonl', 44, 1],
+  ['crisis-posts-3.jsonl', 23, 3],
+  ['crisis-posts-4.jsonl', 28, 0],
+  // Long posts: the other half are long, dark and about suicide (supporters, survivors, grief).
+  ['crisis-posts-5.jsonl', 48, 20],
+  ['crisis-posts-6.jsonl', 32, 2],
+  ['crisis-posts-7.jsonl', 29, 4],
 ];
 const isCrisis = (text: string) => {
   const v = screen(text).verdict;

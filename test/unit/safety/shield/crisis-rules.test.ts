@@ -124,6 +124,11 @@ describe('SHIELD crisis combinations', () => {
     expect(r.categories).toContain('suicidal_ideation');
   });
 
+  it('reads "I thought I was going to die" as fear, not a wish', () => {
+    expect(screen('I got caught in a rip current and thought I was going to die. A lifeguard got to me.').verdict).toBe('CLEAN');
+    expect(screen('I am going to die tonight, I have decided.').verdict).toBe('CRISIS_DETECTED');
+  });
+
   it('counts a recent attempt, and a distant one only with company', () => {
     expect(screen('I tried to kill myself last week.').verdict).toBe('CRISIS_DETECTED');
     expect(screen('I tried to kill myself years ago.').verdict).toBe('CLEAN');
