@@ -200,8 +200,8 @@ function insideQuotes(text: string, offset: number, end: number): boolean {
 /**
  * An override that a sentence says someone else might ask for is described, not given: "if a
  * customer tells you to ignore your instructions, …" in a system prompt being drafted, "ni
- * siquiera si te digo que ignores las reglas" in a game's rules. The sentence opens a condition on another
- * person's request before the match.
+ * siquiera si te digo que ignores las reglas" in a game's rules. The sentence opens a condition
+ * on another person's request before the match.
  */
 const DESCRIBED_IF = /\b(?:if|when|whenever|should|in case|even if|si|aunque|wenn|falls|même si|anche se|mesmo se|als|zelfs als)\b[^.!?\n]{0,80}?\b(?:tells?|told|asks?|asked|says?|said|tries|try|tried|trying|wants?|attempts?|gets?|requests?|pastes?|types?|digo|dice|pide|pida|pidiera|sagt|sage|bittet|demande|chiede|diz|pede|zegt|vraagt)\b[^.!?\n]*$/;
 const DESCRIBABLE = new Set([...MENTIONABLE, 'pretend', 'ai-no-rules', 'override-ml', 'prompt-talk']);
@@ -316,9 +316,9 @@ const BROAD_CORROBORATES = 0.8;
 /**
  * The broad model's probability below which the persona model may not corroborate a weak rule:
  * role-play prompts ("pretend to be a Python REPL", "host a game of Jeopardy, don't show the
- * answers") read as persona templates to a model trained on those alone. At 0.3 12 of chat set 6's
- * 50 look-alikes fell to 7 and 1 jackhhao jailbreak of 666 and 1 short injection were lost; 0.2
- * to 0.5 differed by one jailbreak.
+ * answers") read as persona templates to a model trained on those alone. At 0.3, chat set 6's
+ * flagged look-alikes fell from 12 to 7 of 50, and 1 jackhhao jailbreak of 666 and 1 short
+ * injection were lost; 0.2 to 0.5 differed by one jailbreak.
  */
 const PERSONA_NEEDS_BROAD = 0.3;
 
