@@ -19,7 +19,10 @@ labelledSetFloors(
     'recruiter-injections-9.jsonl': 30,
     'recruiter-injections-10.jsonl': 30,
     'recruiter-injections-11.jsonl': 26,
+    'recruiter-injections-12.jsonl': 2,
+    'recruiter-injections-13.jsonl': 18,
+    'recruiter-injections-14.jsonl': 22,
   },
-  new Set(['ie-015']),
+  new Set(['ie-015', 'il-030', 'im-031', 'im-059', 'im-060']),
   flaggedAsJailbreak,
 );
