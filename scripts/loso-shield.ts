@@ -66,7 +66,7 @@ function main(): void {
     const extra = { pos: rest.filter((r) => r.label).map((r) => r.text), hardNeg: [...rest.filter((r) => !r.label).map((r) => r.text), ...mail] };
     const data = examples(fx, d.jailbreak.filter((t) => !heldOut(t)), neg.filter((t) => !heldOut(t)), [], extra);
     const { bias, w } = train(data);
-    const model = sparse(bias, w, data.filter((e) => e.y === 0), keep, floor);
+    const model = sparse(bias, w, data.filter((e) => e.y === 0), keep, { floor });
     const alone = model.alone ?? 1;
     let caught = 0;
     let added = 0;

@@ -137,18 +137,29 @@ interface AloneOptions {
   shortFloor?: number;
 }
 
-export function sparse(bias: number, w: Float64Array, negatives: Example[], keep = KEEP, floor = ALONE_FLOOR, short?: { chars: number; floor: number }): KindModel {
+/** Where a model that decides alone draws its lines: `alone` from all negatives, `aloneShort` from the short ones. */
+export interface AloneLines {
+  floor: number;
+  short?: { chars: number; floor: number };
+}
+
+export function sparse(bias: number, w: Float64Array, negatives: Example[], keep = KEEP, alone?: AloneLines): KindModel {
   const order = [...w.keys()].sort((a, b) => Math.abs(w[b] as number) - Math.abs(w[a] as number)).slice(0, keep);
   const model: KindModel = { bias: Math.round(bias * 1000) / 1000, mid: 1, high: 1, w: {} };
   for (const i of order) if (Math.abs(w[i] as number) >= 0.001) model.w[String(i)] = Math.round((w[i] as number) * 1000) / 1000;
+  // Each negative is scored once; every threshold below reads these scores.
+  const scored = negatives.map((n) => ({ n, p: probability(model, n.feats) }));
   // Thresholds from the training negatives: "mid" lets 2% through, "high" 0.3%.
-  const probs = negatives.map((n) => probability(model, n.feats)).sort((a, b) => b - a);
+  const probs = scored.map((s) => s.p).sort((a, b) => b - a);
   model.mid = round4(probs[Math.floor(probs.length * 0.02)] ?? 0.5);
   model.high = round4(Math.max(model.mid, probs[Math.floor(probs.length * 0.003)] ?? 0.9));
-  model.alone = round4(aloneThreshold(model, negatives, floor));
-  if (short) {
-    model.aloneShort = round4(aloneThreshold(model, negatives.filter((n) => n.chars <= short.chars), short.floor));
-    model.shortChars = short.chars;
+  if (alone) {
+    model.alone = round4(aloneThreshold(scored, alone.floor));
+    const short = alone.short;
+    if (short) {
+      model.aloneShort = round4(aloneThreshold(scored.filter((s) => s.n.chars <= short.chars), short.floor));
+      model.shortChars = short.chars;
+    }
   }
   return model;
 }
@@ -159,9 +170,9 @@ export function sparse(bias: number, w: Float64Array, negatives: Example[], keep
  * look-alikes, the invented recruiter mail, the Supportive posts): those are the texts nearest to
  * what it flags.
  */
-function aloneThreshold(model: KindModel, negatives: Example[], floor: number): number {
-  const probs = negatives.map((n) => probability(model, n.feats)).sort((a, b) => b - a);
-  const hardest = negatives.filter((n) => n.weight > 1).reduce((m, n) => Math.max(m, probability(model, n.feats)), 0);
+function aloneThreshold(scored: Array<{ n: Example; p: number }>, floor: number): number {
+  const probs = scored.map((s) => s.p).sort((a, b) => b - a);
+  const hardest = scored.filter((s) => s.n.weight > 1).reduce((m, s) => Math.max(m, s.p), 0);
   return Math.max(floor, probs[Math.floor(probs.length * ALONE_PASS)] ?? 1, Math.ceil((hardest + ALONE_MARGIN) * 100) / 100);
 }
 
@@ -176,9 +187,8 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 function fit(name: string, fx: Featurise, pos: string[], neg: string[], hardNeg: string[] = [], alone?: AloneOptions): KindModel {
   const data = examples(fx, pos.filter((t) => !heldOut(t)), neg.filter((t) => !heldOut(t)), hardNeg.filter((t) => !heldOut(t)), alone?.extra);
   const { bias, w } = train(data);
-  const short = alone?.shortChars === undefined ? undefined : { chars: alone.shortChars, floor: alone.shortFloor ?? ALONE_FLOOR };
-  const model = sparse(bias, w, data.filter((d) => d.y === 0), alone?.keep, alone?.floor, short);
-  if (!alone) delete model.alone;
+  const lines = alone && { floor: alone.floor, short: alone.shortChars === undefined ? undefined : { chars: alone.shortChars, floor: alone.shortFloor ?? ALONE_FLOOR } };
+  const model = sparse(bias, w, data.filter((d) => d.y === 0), alone?.keep, lines);
   console.log(`${name}: ${data.length} training rows, ${Object.keys(model.w).length} weights, mid ${model.mid}, high ${model.high}${model.alone ? `, alone ${model.alone}` : ''}${model.aloneShort ? ` (${model.aloneShort} up to ${model.shortChars} characters)` : ''}`);
   return model;
 }
