@@ -10,30 +10,31 @@
 import { normaliseForMatching } from './normalise.js';
 
 // Someone who acts in law, or an authority that takes complaints.
-const LAW = String.raw`(?:lawyers?|attorneys?|solicitors?|counsel|legal (?:department|team|representatives?|advis[eo]rs?|counsel|folks|people)|law firm|(?:[a-z&'.-]+\s+){1,4}llp|advokat|advocaat|advocates?|barristers?|paralegals?|rechtsanw[a-zä]+|(?:the\s+)?police|the courts?|a court|a judge|(?:the\s+|our\s+)?(?:regulator|authorities|action fraud|ftc|ico|bbb|attorney general|labou?r (?:board|office|commissioner)))`;
+const LAW = String.raw`(?:(?:external|outside|in-house)\s+)?(?:lawyers?|attorneys?|solicitors?|counsel|avvocat[oi]|advogad[oa]s?|abogad[oa]s?|avocats?|anwalt|anw[aä]ltin|rechtsabteilung|legal (?:department|team|representatives?|advis[eo]rs?|counsel|folks|people)|law firm|(?:[a-z&'.-]+\s+){1,4}llp|advokat|advocaat|advocates?|barristers?|paralegals?|rechtsanw[a-zä]+|(?:the\s+)?police|(?:the\s+)?(?:enforcement|licensing|disciplinary) (?:department|body|board|committee|unit)|(?:the\s+)?(?:hmrc|irs|tax (?:office|authority|authorities))|the courts?|a court|a judge|(?:the\s+|our\s+)?(?:regulator|authorities|action fraud|ftc|ico|bbb|attorney general|labou?r (?:board|office|commissioner)))`;
 
 // What a writer does with a legal term when it is a threat. Each is general English for an
 // adversarial step; the legal term in the same sentence says the step is a legal one.
 const THREAT_CUES: RegExp[] = [
   // Intent: "I will sue you", "we will be seeking damages", "we shall be constrained to initiate
   // proceedings", "left with no choice but to involve my lawyer".
-  /\b(?:will|'ll|shall|going to|gonna|intend to|plan to|prepared to|forced to|constrained to|instructed to|no (?:choice|option|alternative) but to|reserve the right to|won't hesitate to|be)\s+(?:\w+\s+){0,3}?(?:sue|suing|pursue|pursuing|take|taking|file|filing|bring|bringing|initiate|initiating|commence|commencing|issue|issuing|escalate|escalating|report|reporting|proceed|proceeding|apply|applying|seek|seeking|claim|claiming|recover|recovering|involve|involving|refer|referring|lodge|lodging|hand|handing|press|pressing|serve|serving|present|presenting|go to|going to court|make (?:a )?(?:formal )?complain)\b/,
+  /\b(?:will|'ll|shall|going to|gonna|intend to|plan to|prepared to|forced to|constrained to|instructed to|no (?:choice|option|alternative) but to|reserve the right to|won't hesitate to|be)\s+(?:\w+\s+){0,3}?(?:sue|suing|pursue|pursuing|take|taking|file|filing|bring|bringing|initiate|initiating|commence|commencing|issue|issuing|escalate|escalating|report|reporting|proceed|proceeding|apply|applying|seek|seeking|claim|claiming|recover|recovering|involve|involving|refer|referring|lodge|lodging|hand|handing|press|pressing|serve|serving|present|presenting|declare|declaring|go to|going to court|make (?:a )?(?:formal )?complain)\b/,
   /\b(?:sue|suing|sued)\s+(?:you|your|him|her|them|the company|the agency)\b|\bsue\s+for\s+(?:the|your|breach|damages|defamation|costs|libel|\$|£|€)/,
   // "If you don't pay by Friday, we will…" is covered above; these are the steps by name.
   /\bfil(?:e|es|ed|ing)\s+(?:a\s+|an\s+|the\s+|my\s+|our\s+)?(?:formal\s+|official\s+|civil\s+|written\s+|criminal\s+|wage\s+|small[- ]claims?\s+|dmca\s+|police\s+)?(?:suit|lawsuit|claim|complaint|grievance|charges?|proceedings|case|action|takedown|report|demand)\b(?!\s+(?:on your behalf|for you)\b)|\bfil(?:e|ing)\s+in\s+(?:the\s+)?(?:small claims|court|county court)\b|\b(?:gets|get|will be|to be|be)\s+filed\b/,
   // Already under way: "a claim has been issued against you", "this case has been referred to
   // Action Fraud", "the details have been shared with our regulator".
-  /\b(?:claim|proceedings|lawsuit|suit|case|complaint|report)\s+(?:has|have)\s+(?:now\s+|already\s+)?been\s+(?:issued|filed|brought|lodged|started|commenced|made|submitted)\b/,
-  /\b(?:(?:lodg|submitt|submit|rais|mak|made|sen[dt]|drafted)(?:e|ed|es|ing)?|put(?:ting)?\s+in)\s+(?:a\s+|an\s+|my\s+|our\s+)?(?:formal\s+|official\s+|separate\s+)?(?:complaint|complain|grievance|claim|report)s?\b/,
+  /\b(?:claim|proceedings|lawsuit|suit|case|complaint|report)\s+(?:has|have)\s+(?:now\s+|already\s+)?been\s+(?:issued|filed|brought|lodged|started|commenced|made|submitted)\b|\b(?:has|have)\s+(?:now\s+|already\s+|today\s+)?been\s+reported\b[^.!?]{0,60}\bto\b/,
+  /\b(?:will|'ll|shall|going to|gonna|obliged to|forced to|have to|no choice but to)\s+(?:\w+\s+){0,3}?(?:call|contact|inform|notify|alert|involve|get)\s+(?:the\s+)?police\b/,
+  /\b(?:(?:lodg|submitt|submit|rais|mak|made|sen[dt]|drafted)(?:e|ed|es|ing)?|put(?:ting)?\s+in)\s+(?:a\s+|an\s+|my\s+|our\s+)?(?:formal\s+|official\s+|separate\s+|[a-z]+\s+)?(?:complaint|complain|grievance|claim|report|r[ée]clamation|reclamaci[óo]n|reclama[çc][ãa]o|plainte|denuncia|queja|beschwerde|anzeige|esposto|klacht)s?\b/,
   // Said by someone who reports: "I'm reporting it to the FTC", "we have reported this to"; not
   // "suspicious-activity reports to regulators".
-  /\b(?:i|we|i've|we've|i'm|we're|i'll|we'll|i'd|we'd|will|shall|going to|gonna|have|has|had|already|now|be|been)\s+(?:\w+\s+){0,2}?report(?:ed|ing)?\s+(?:(?:you|this|it|that|them|him|her|everything|your \w+|the (?:matter|incident|breach|conduct|issue|behaviou?r))\s+)?to\s+(?:the\s+|my\s+|our\s+)?(?!hiring|vp|cto|ceo|head|manager|team lead|director|client)\w/,
-  /\btak(?:e|es|ing|en)\s+(?:legal\s+)?(?:action|steps|measures)\b|\btak(?:e|es|ing|en)\s+(?:this|it|the matter|things|you)\s+(?:further|to (?:court|a tribunal|the tribunal|a judge|small claims))\b/,
+  /\b(?:i|we|i've|we've|i'm|we're|i'll|we'll|i'd|we'd|will|shall|going to|gonna|have|has|had|already|now|be|been|(?:obliged|forced|decided|required|bound|planning|intend|no choice but) to)\s+(?:\w+\s+){0,2}?report(?:ed|ing)?\s+(?:(?:you|this|it|that|them|him|her|everything|(?:your|the) \w+(?: \w+)?)\s+)?to\s+(?!(?:the\s+|my\s+|our\s+)?(?:hiring|vp|cto|ceo|head|manager|team lead|director|client|data protection officer|dpo\b|privacy|compliance|security))(?:the\s+|my\s+|our\s+)?\w/,
+  /\btak(?:e|es|ing|en)\s+(?:legal\s+)?(?:action|steps|measures)\b|\btak(?:e|es|ing|en)\s+(?:this|it|the matter|things|you)\s+(?:further|to (?:court|a tribunal|the tribunal|a judge|small claims))\b|\b(?:i|we|i'm|we're|i'll|we'll|i've|we've|will|shall|going to|gonna)\s+(?:\w+\s+){0,2}?(?:tak(?:e|es|ing|en)|took|bring|bringing|brought)\s+(?:this|it|the matter|the case|that|everything)\s+(?:up\s+)?(?:to|before)\s+(?:the|an?|my|our)\s/,
   /\b(?:legal\s+)?(?:action|proceedings|steps|measures)\s+(?:will|shall|may|would)\s+be\s+(?:taken|issued|initiated|commenced|brought|filed|started)\b|\bproceedings\s+(?:will|shall)\b/,
   /\b(?:proceedings|action|claim|case|complaint|suit|lawsuit|charges)\s+against\s+(?:you|your)\b|\b(?:consider|explor|weigh)(?:e|es|ed|ing)?\s+(?:all\s+)?(?:our\s+|my\s+)?legal\s+(?:action|proceedings|options|remedies|recourse|steps)\b/,
-  /\b(?:pursu|seek|claim|recover)(?:e|es|ed|ing)?\s+(?:every\s+|all\s+|any\s+)?(?:available\s+)?(?:legal\s+)?(?:remed(?:y|ies)|damages|costs|compensation|the (?:fee|sum|amount|costs?)|recovery|an injunction|injunctive relief|relief|action|a claim|(?:this|the) matter|legal action)\b/,
+  /\b(?:pursu|seek|claim|recover)(?:e|es|ed|ing)?\s+(?:every\s+|all\s+|any\s+)?(?:available\s+)?(?:legal\s+|the\s+)?(?:remed(?:y|ies)|damages|costs|compensation|the (?:fee|sum|amount|costs?)|recovery|an injunction|injunctive relief|relief|action|a claim|(?:this|the) matter|legal action)\b/,
   /\b(?:bring|bringing|brought|initiat|commenc|issu|start|started|starting|begin|began|apply|applied|applying)(?:e|ed|es|ing)?\s+(?:a\s+|an\s+|legal\s+|formal\s+|early\s+)?(?:claim|proceedings|action|case|suit|lawsuit|conciliation|arbitration|injunction)\b|\bappl(?:y|ied|ying)\s+to\s+the\s+courts?\b/,
-  /\b(?:see|meet) you in (?:court|small claims|the tribunal)\b|\bfile\s+against\s+you\b|\b(?:go|going|come|coming|(?:take|drag|charge|haul|bring) you)\s+to\s+(?:the\s+)?court\b|\bexplain\b[^.!?]{0,60}\bto (?:a|the) (?:judge|court|tribunal|magistrate)\b|\bin front of a (?:judge|magistrate)\b|\blet (?:a|the) (?:judge|magistrate|court|tribunal) decide\b|\bpapers (?:are|were) being (?:drawn up|prepared|filed|served)\b|\b(?:write|wrote|writing|file|filed|submit|submitted)\s+a\s+petition\b/,
+  /\b(?:see|meet) you in (?:court|small claims|the tribunal)\b|\bfile\s+against\s+you\b|\b(?:go|going|come|coming|(?:take|drag|charge|haul|bring) you)\s+to\s+(?:the\s+)?court\b|\bexplain\b[^.!?]{0,60}\bto (?:a|an|the|their) (?:judge|court|tribunal|magistrate|arbitrator|ombudsman|regulator|police)\b|\bin front of a (?:judge|magistrate)\b|\blet (?:a|the) (?:judge|magistrate|court|tribunal) decide\b|\bpapers (?:are|were) being (?:drawn up|prepared|filed|served)\b|\b(?:write|wrote|writing|file|filed|submit|submitted)\s+a\s+petition\b/,
   // A claim or litigation in view: "we have a claim for those costs", "a formal demand will follow",
   // "Tessaline anticipates litigation", "you are directed to preserve any documents".
   /\b(?:we|i|they|our client)\s+(?:have|has)\s+a\s+(?:valid\s+|strong\s+|legal\s+|good\s+)?claim\s+(?:for|against|to)\b|\bformal demand (?:will|shall) follow\b|\b(?:anticipat|contemplat|expect)\w*\s+(?:litigation|legal action|proceedings)\b|\blitigation hold\b|\bpreserve\s+(?:all\s+|any\s+)?(?:relevant\s+)?(?:documents|evidence|records|communications)\b|\blodg(?:e|es|ed|ing)\s+(?:it|this|the matter|a claim|the claim|an application|a complaint)\s+with\b/,
@@ -41,22 +42,29 @@ const THREAT_CUES: RegExp[] = [
   // "placed with Sterling Crest Recovery for collection", "opened a case", "the Ministry of
   // Manpower has been notified", "decided to proceed legally", "drafting the small claims paperwork".
   new RegExp(String.raw`\basked\s+(?:my|our)\s+(?:outside\s+)?${LAW}\s+to\s+(?:review|look|act|advise|handle|deal|take|pursue|send|prepare|draft)\b`),
-  /\b(?:placed|handed|passed|referred|sent|transferred|assigned|given|gave|giving)\s+(?:over\s+|this\s+|it\s+|the (?:debt|invoice|claim|account|matter)\s+)?(?:to|with)\b[^.!?]{0,60}\b(?:for\s+collection|collection\s+agenc\w+|debt\s+collect\w*|incasso|recovery\s+agenc\w+)|\battempt to collect a debt\b|\bhanded over to\s+(?:an?\s+)?(?:incasso|debt|collection)/,
+  /\b(?:placed|handed|passed|referred|sent|transferred|assigned|given|gave|giving)\s+(?:over\s+|this\s+|it\s+|the (?:debt|invoice|claim|account|matter)\s+)?(?:to|with)\b[^.!?]{0,60}\b(?:for\s+collection|collection\s+agenc\w+|debt\s+collect\w*|incasso|recovery\s+agenc\w+|recoveries\b|collections\b)|\battempt to collect a debt\b|\bhanded over to\s+(?:an?\s+)?(?:incasso|debt|collection)/,
   /\bopen(?:ed|ing)?\s+a\s+(?:criminal\s+|police\s+)?case\b|\b(?:decided|resolved|chosen|forced)\s+to\s+proceed\s+(?:legally|against you|with (?:legal action|the claim|proceedings))\b/,
   /\b(?:drafting|preparing|filling (?:in|out)|filled (?:in|out)|drawing up|drawn up)\s+(?:the\s+)?(?:[a-z]+\s+){0,3}(?:paperwork|papers|forms?|claim|complaint)\b|\b(?:forwarded|sent|submitted|passed)\b[^.!?]{0,80}\b(?:along with|together with|with)\s+a\s+(?:formal\s+)?complaint\b/,
   // A lawyer brought in: "we have instructed Harcourt & Vale LLP", "I've passed the whole thread to
   // counsel", "this is now a matter for our lawyers", "you'll be hearing from our legal department".
   new RegExp(String.raw`\b(?:instruct|instructed|retain|retained|engag|engaged|hir|hired|involv|involved)(?:e|es|ing)?\s+(?:a\s+|an\s+|my\s+|our\s+|the\s+)?${LAW}|\binstructed\s+(?:[a-z&'.-]+\s+){1,5}to act (?:for us|for me|on (?:our|my) behalf)\b`),
   new RegExp(String.raw`\b(?:i|we|i've|we've|i'm|we're|i'll|we'll|i'd|we'd|will|shall|going to|gonna|have|has|had|already|now|be|been|just|me to|us to)\s+(?:\w+\s+){0,2}?(?:pass|passed|passing|forward|forwarded|forwarding|hand|handed|handing|refer|referred|referring|send|sent|sending|escalat(?:e|ed|ing)|turn(?:ed|ing)? over|giv(?:e|en|ing)|gave|shared|reported)\b[^.!?]{0,60}?\b(?:to|with)\s+(?:my\s+|our\s+|the\s+|a\s+)?${LAW}(?![^.!?]{0,30}\bfor (?:a\s+|final\s+|their\s+)*(?:review|approval|sign-?off|check|look|signature|the nda|drafting)\b)`),
+  // The writer's own lawyer given an adversarial job: "our legal team is reviewing the contract for
+  // the damage claim", "our lawyers are instructed to request repayment and the penalty", "our
+  // lawyer will prepare the documents for the arbitration court", "our attorneys are preparing to
+  // act"; not "our legal team will send the NDA" or "our counsel is reviewing your contract".
+  new RegExp(String.raw`\b(?:my|our|the company's)\s+${LAW}\b[^.!?]{0,100}?\b(?:damages?|compensation|repayment|penalt(?:y|ies)|claims?|proceedings|court|arbitration|tribunal|recovery|lawsuit|injunction|diffida|mahnung|mise en demeure|requerimiento|formal (?:demand|notice|letter)|official letter|preparing to act|ready to act|(?:contact|contacting|write to|writing to|in touch with)\s+you)\b`),
+  // "I talked with an advogado and he says I should open a claim", "spoke with a lawyer: we have a case".
+  new RegExp(String.raw`\b(?:spoken|spoke|talked|consulted|checked)\s+(?:with|to)\s+(?:an?|my|our)\s+${LAW}\b[^.!?]{0,60}\b(?:(?:i|we)\s+(?:should|could|can|will|have to)\s+(?:open|file|sue|start|bring|take|go|claim)|(?:have|has)\s+a\s+(?:strong\s+|good\s+|clear\s+)?(?:case|claim))\b`),
   // "It goes to our legal team", "the file has gone to our legal department"; not a contract clause
   // where "disputes go to arbitration rather than to the courts".
-  new RegExp(String.raw`\b(?:it|this|that|the (?:file|matter|claim|case|debt|invoice|account|balance)|everything)\s+(?:goes|will go|is going|went|has gone|'s gone|gets passed|will be passed)\s+(?:straight\s+)?to\s+(?:my\s+|our\s+|the\s+|a\s+)?${LAW}`),
+  new RegExp(String.raw`\b(?:it|this|that|the (?:file|matter|claim|case|debt|invoice|account|balance|thing)|everything)\s+(?:goes|will go|is going|went|has gone|'s gone|gets passed|will be passed)\s+(?:straight\s+)?to\s+(?:my\s+|our\s+|the\s+|a\s+)?${LAW}`),
   new RegExp(String.raw`\b(?:a matter for|in the hands of|now with|already with|over to|referred to)\s+(?:my|our|the)\s+${LAW}`),
   new RegExp(String.raw`\b(?:my|our|the)\s+${LAW}\s+(?:already\s+|now\s+)?(?:(?:has|have|holds?)\s+(?:already\s+|now\s+)?(?:copies|everything|all of|a copy|the (?:emails?|thread|file|evidence|screenshots|link)|been (?:instructed|asked|told|notified|informed|made aware|briefed|sent))|is preparing|are preparing|is drafting|are drafting|will be (?:in touch|(?:contacting|writing to|reaching out to)\s+(?:you|them|him|her|your)))\b|\b(?:into|become|becomes|ends up as)\s+(?:something|a matter|a job)\s+for\s+(?:my|our|the)\s+${LAW}|\b(?:spoken|spoke|talked|consulted|checked)\s+(?:with|to)\s+(?:my|our)\s+${LAW}\b[^.!?]{0,40}\b(?:breach|against you|clear|steps|case|claim|options)\b`),
   /\byou(?:'ll| will)\s+(?:be\s+)?(?:hearing|hear|getting|get|receiving|receive|served|be served)\b(?:\s+(?:a|the|formal|your)\s+(?:[a-z]+\s+)?(?:letter|papers|paperwork|notice|summons|claim form))?\s+from\b|\bexpect\s+(?:to\s+hear\s+from|a\s+(?:letter|call|claim)\s+from|(?:formal\s+)?paperwork|papers|to be served)\b/,
   // Formal notice.
   // Plural notices are a product or a job ("auto-generates cease-and-desist letters"), a threat is one.
-  /\bcease[- ]and[- ]desist\b(?!\s+(?:letters|notices|orders|requests))|\blegal notice\s+(?:is being|has been|will be|shall be)\s+(?:sent|served|issued)\b|\b(?:send|sending|sent|serve|serving|issue|issuing)\s+(?:you\s+)?(?:a\s+)?legal notice\b|\b(?:send|sending|sent|serve|serving|served|issue|issuing)\s+(?:you\s+)?(?:a\s+)?formal\s+(?:demand|notice|letter|complaint)\b|\bletter before (?:action|claim)\b|\bdemand letter\b|\bformal notice\b|\bon notice\b|\breserve(?:s|d)? (?:all )?(?:of )?(?:our |my |its )?(?:legal )?rights\b|\bthrough the courts?\b|\bwithout (?:any )?further (?:notice|reference|warning)\b|\bat your (?:own )?cost and consequences?\b|\bpress charges\b|\bsubpoena\b|\bcourt order (?:against|for|on) you\b/,
+  /\bcease[- ]and[- ]desist\b(?!\s+(?:letters|notices|orders|requests))|\blegal notice\s+(?:is being|has been|will be|shall be)\s+(?:sent|served|issued)\b|\b(?:send|sending|sent|serve|serving|issue|issuing)\s+(?:you\s+)?(?:a\s+)?legal notice\b|\b(?:send|sending|sent|serve|serving|served|issue|issuing)\s+(?:you\s+)?(?:a\s+|the\s+)?formal\s+(?:demand|notice|letter|complaint|requerimiento|diffida|mahnung|mise en demeure)\b|\bletter before (?:action|claim)\b|\bdemand letter\b|\bformal notice\b|\bon notice\b|\breserve(?:s|d)? (?:all )?(?:of )?(?:our |my |its )?(?:legal )?rights\b|\bthrough the courts?\b|\bwithout (?:any )?further (?:notice|reference|warning)\b|\bat your (?:own )?cost and consequences?\b|\bpress charges\b|\bsubpoena\b|\bcourt order (?:against|for|on) you\b/,
 ];
 
 // A cue under these in the few words before it is a reassurance: "we would never take legal action".
@@ -84,18 +92,39 @@ function termIn(sentence: string, patterns: Array<[string, RegExp]>): string | u
 // A step the reader is told they may take is advice, not a threat: "please report it to the FTC",
 // "you are entitled to refer it to the Information Commissioner's Office".
 // Also a step the reader took themself: "I'm sorry you felt you needed to make a formal complaint".
-const ADVICE = /\b(?:please|you (?:also |still |always )?(?:can|may|could|should|are entitled to|have the right to)|you're (?:also )?entitled to|feel free to|entitled to|you(?: felt you)? (?:needed|wanted|decided|chose|had) to)\b(?:(?!\b(?:we|i|our|my|that|note|advised|aware|find)\b)[^,;:]){0,60}$/;
+const ADVICE = /\b(?:please|you (?:also |still |always )?(?:can|may|could|should|would|are entitled to|have the right to)|you're (?:also )?entitled to|feel free to|entitled to|you(?: felt you)? (?:needed|wanted|decided|chose|had) to|prevents? you from|stops? you from|(?:doesn't|does not|won't|will not) (?:cover|affect|include|apply to)|things like)\b(?:(?!\b(?:we|i|our|my|that|note|advised|aware|find)\b)[^,;:]){0,60}$/;
 // "Under the GDPR you have the right to access…, and to lodge a complaint": the reader's rights.
 const RIGHTS = /\b(?:right|rights|entitled) to\b/;
 // The steps a reader may be advised to take.
 const READER_STEP = /^(?:report|refer|fil|lodg|submit|mak|made|rais|contact|complain|send|sent|forward)/;
 
+// A step the reader is told about in general: "what to do if you ever receive a cease-and-desist".
+const HYPOTHETICAL = /\b(?:what to do if|how to (?:handle|respond to|deal with|answer)|if you (?:ever )?(?:receive|get)|in case you (?:ever )?(?:receive|get))\b[^.!?]{0,40}$/;
+// Someone else threatened the writer: "he'll sue unless I take it down", "they'll sue me in small
+// claims" (a friend asking for advice, not a threat to the reader).
+const THIRD_PARTY_SUBJECT = /\b(?:he|she|they)(?:'ll|'s|'re| will| is| are| would| could)?(?:\s+\w+){0,2}\s*$/;
+const AGAINST_WRITER = /^\s*(?:me|us)\b|^[^.!?]{0,40}?\bunless (?:i|we)\b(?!\s+(?:hear|get|receive|have|see)\b)/;
+
+// Reporting a scam to the police warns the reader: "we have reported these accounts to the police".
+const SCAM_REPORTED = /\breport(?:ed|ing)?\s+(?:the|these|those)\s+(?:domains?|accounts|scam\w*|fraudsters?|impersonators?|phishing \w+|fake \w+|websites?|sites|numbers)\b/;
+
+// The writer received the notice: "I just got a cease and desist from their lawyers".
+const RECEIVED = /\b(?:i|we)\s+(?:just\s+|also\s+|recently\s+|have\s+|'ve\s+)?(?:got|get|received|was sent|were sent|was served|were served|am getting)\s+(?:a\s+|an\s+)?$/;
+// A step aimed at someone else, in a sentence that never names the reader: "my solicitor is sending
+// him a notice for breach of his lease", "our legal team has sent them a formal notice".
+const AIMED_ELSEWHERE = /\b(?:send|sends|sending|sent|serv(?:e|es|ed|ing))\s+(?:him|her|them)\s+(?:a|an|the)\s+(?:formal\s+|legal\s+|final\s+)?(?:notice|letter|demand|claim|cease|summons|writ)|\b(?:against|sue|suing|sued|reported)\s+(?:him|her|them)\b/;
+const READER = /\byou(?:r|rs|rself)?\b/;
+
 function threatCueIn(sentence: string): boolean {
+  if (AIMED_ELSEWHERE.test(sentence) && !READER.test(sentence)) return false;
   for (const cue of THREAT_CUES) {
     const m = cue.exec(sentence);
     if (!m) continue;
     const before = sentence.slice(Math.max(0, m.index - 60), m.index);
-    if (REASSURANCE.test(before) || (READER_STEP.test(m[0]) && (ADVICE.test(before) || RIGHTS.test(sentence.slice(0, m.index))))) continue;
+    if (REASSURANCE.test(before) || HYPOTHETICAL.test(before) || RECEIVED.test(before) || (READER_STEP.test(m[0]) && (ADVICE.test(before) || RIGHTS.test(sentence.slice(0, m.index))))) continue;
+    if (SCAM_REPORTED.test(m[0])) continue;
+    const lead = /^(?:will|'ll|shall|going to|gonna)\s+/.exec(m[0])?.[0] ?? '';
+    if (THIRD_PARTY_SUBJECT.test(sentence.slice(0, m.index) + lead) && AGAINST_WRITER.test(sentence.slice(m.index + m[0].length))) continue;
     return true;
   }
   return false;
@@ -103,7 +132,7 @@ function threatCueIn(sentence: string): boolean {
 
 // Threats that name their step in words no config list needs: "see you in small claims", "we will
 // file against you".
-const SELF_EVIDENT = /\breserve\s+all\s+(?:of\s+)?(?:our|my|its)\s+(?:legal\s+)?rights\b|\bexpect\s+(?:legal\s+|formal\s+)?(?:paperwork|papers|a letter)\s+from\s+(?:his|her|their)\s+office\b|\bfil(?:e|ed|ing)\s+a\s+(?:formal\s+)?(?:claim|complaint)\s+against\s+(?:you|your)\b|\b(?:ministry|police|regulator|authorities|commission(?:er)?|licensing board|ombudsman)\b[^.!?]{0,40}\b(?:has|have)\s+been\s+(?:notified|informed|alerted|contacted)\b|\b(?:issue|file|lodge|bring|start)\s+a\s+(?:formal\s+|legal\s+|small\s+)?claims?\s+(?:through|against|in|at|with)\b|\battempt to collect a debt\b|\b(?:see|meet) you in (?:court|small claims|the tribunal)\b|\bfile\s+against\s+you\b|\b(?:sue|suing)\s+you\b|\b(?:will|'ll|shall|going to|gonna|to)\s+sue\b(?!\s+for (?:peace|a\b))|\bfil(?:e|ed|ing)\s+(?:a\s+)?(?:civil\s+)?(?:suit|lawsuit)\b|\bcease[- ]and[- ]desist\b(?!\s+(?:letters|notices|orders|requests))|\bletter before action\b/;
+const SELF_EVIDENT = /\breserve\s+all\s+(?:of\s+)?(?:our|my|its)\s+(?:legal\s+)?rights\b|\bexpect\s+(?:legal\s+|formal\s+)?(?:paperwork|papers|a letter)\s+from\s+(?:his|her|their)\s+office\b|\bfil(?:e|ed|ing)\s+a\s+(?:formal\s+)?(?:claim|complaint)\s+against\s+(?:you|your)\b|\b(?:ministry|police|regulator|authorities|commission(?:er)?|licensing board|ombudsman)\b[^.!?]{0,40}\b(?:has|have)\s+been\s+(?:notified|informed|alerted|contacted)\b|\b(?:issue|file|lodge|bring|start)\s+a\s+(?:formal\s+|legal\s+|small\s+)?claims?\s+(?:through|against|in|at|with)\b|\battempt to collect a debt\b|\b(?:will|'ll|shall|going to|gonna|intend to|plan to)\s+(?:pursue|bring|issue|file|lodge)\s+a\s+(?:formal\s+)?claim\b|\b(?:passed|handed|referred|transferred|sold|assigned)\s+(?:over\s+)?to\s+(?:[a-z&'.-]+\s+){1,4}(?:recoveries|collections|debt recovery|credit management)\b|\b(?:see|meet) you in (?:court|small claims|the tribunal)\b|\bfile\s+against\s+you\b|\b(?:sue|suing)\s+you\b|\b(?:will|'ll|shall|going to|gonna|to)\s+sue\b(?!\s+for (?:peace|a\b))|\bfil(?:e|ed|ing)\s+(?:a\s+)?(?:civil\s+)?(?:suit|lawsuit)\b|\bcease[- ]and[- ]desist\b(?!\s+(?:letters|notices|orders|requests))|\bletter before action\b/;
 
 /** The first sentence that carries both a legal term and a threat cue, as the term; null when none. */
 export function findLegalThreat(text: string, terms: readonly string[]): string | null {

@@ -27,6 +27,18 @@ describe('legal threats', () => {
     "I've asked our advocaat to look into it and she'll be sending you a formal demand.",
     'A claim has been issued against you in the County Court.',
     'see you in small claims mate',
+    // The writer's own lawyer given an adversarial job, authorities in other words and languages.
+    'Our in-house counsel is now drafting the claim for the unpaid retainer.',
+    "My lawyer has copies of every message and will be contacting you on Monday.",
+    "Unless the laptop is back by Friday, I'm taking it to the ICO.",
+    'We have reported the unpaid invoices to HMRC.',
+    'The incident has been reported, with your messages, to the police.',
+    'If the bond is not repaid, the case will be handed over to our external counsel for recovery.',
+    'Otherwise the matter goes to our avvocato, who will send you the formal diffida.',
+    "I spoke with a lawyer yesterday and we have a strong case.",
+    'Without the keys by the 30th we will be obliged to declare them stolen to the police.',
+    "Your balance has been passed to Orbis Collections Ltd.",
+    'Ich werde eine Beschwerde beim Datenschutz einreichen; I will make a formal beschwerde to the Datenschutz office.',
   ])('escalates %j', (text) => {
     expect(legalThreat(text, lists.legalTerms)).not.toBeNull();
   });
@@ -47,6 +59,16 @@ describe('legal threats', () => {
     "If you get one of these fake offers, please report it to the FTC.",
     "I'll file the expense claim on your behalf.",
     'Sue from our people team will file the paperwork with payroll this week.',
+    // Threats made to the writer by someone else, steps aimed at a third party, reports of a scam,
+    // hypotheticals explained to the reader, reports to the writer's own data protection officer.
+    "My old landlord says he'll sue me unless I pay for the carpet. Do you know a good solicitor?",
+    'I just got a cease and desist from their lawyers and have no idea what to do.',
+    'Our legal team has sent them a formal notice; this is between us and the client.',
+    'We have reported these accounts to the police and to the FTC.',
+    'The talk covers what to do if you ever receive a demand letter from a former employer.',
+    'Nothing here prevents you from filing a charge with the EEOC.',
+    "I've reported the error to our data protection officer, as the policy requires.",
+    'If a dispute came up, either side would take it to an arbitrator instead of court.',
   ])('stays calm on %j', (text) => {
     expect(legalThreat(text, lists.legalTerms)).toBeNull();
   });
