@@ -8,6 +8,8 @@
  * ("we would never take legal action") is a reassurance.
  */
 import { normaliseForMatching } from './normalise.js';
+import { features, probability } from './shield/scorer.js';
+import legalWeights from './legal-weights.json' with { type: 'json' };
 
 // Someone who acts in law, or an authority that takes complaints.
 const LAW = String.raw`(?:(?:external|outside|in-house)\s+)?(?:lawyers?|attorneys?|solicitors?|counsel|avvocat[oi]|advogad[oa]s?|abogad[oa]s?|avocats?|anwalt|anw[aä]ltin|rechtsabteilung|legal (?:department|team|representatives?|advis[eo]rs?|counsel|folks|people)|law firm|(?:[a-z&'.-]+\s+){1,4}llp|advokat|advocaat|advocates?|barristers?|paralegals?|rechtsanw[a-zä]+|(?:the\s+)?police|(?:the\s+)?(?:enforcement|licensing|disciplinary) (?:department|body|board|committee|unit)|(?:the\s+)?(?:hmrc|irs|tax (?:office|authority|authorities))|the courts?|a court|a judge|(?:the\s+|our\s+)?(?:regulator|authorities|action fraud|ftc|ico|bbb|attorney general|labou?r (?:board|office|commissioner)))`;
@@ -96,7 +98,7 @@ const ADVICE = /\b(?:please|you (?:also |still |always )?(?:can|may|could|should
 // "Under the GDPR you have the right to access…, and to lodge a complaint": the reader's rights.
 const RIGHTS = /\b(?:right|rights|entitled) to\b/;
 // The steps a reader may be advised to take.
-const READER_STEP = /^(?:report|refer|fil|lodg|submit|mak|made|rais|contact|complain|send|sent|forward)/;
+const READER_STEP = /^(?:report|refer|fil|lodg|submit|mak|made|rais|contact|complain|send|sent|forward|tak|took|bring|brought)/;
 
 // A step the reader is told about in general: "what to do if you ever receive a cease-and-desist".
 const HYPOTHETICAL = /\b(?:what to do if|how to (?:handle|respond to|deal with|answer)|if you (?:ever )?(?:receive|get)|in case you (?:ever )?(?:receive|get))\b[^.!?]{0,40}$/;
@@ -115,32 +117,85 @@ const RECEIVED = /\b(?:i|we)\s+(?:just\s+|also\s+|recently\s+|have\s+|'ve\s+)?(?
 const AIMED_ELSEWHERE = /\b(?:send|sends|sending|sent|serv(?:e|es|ed|ing))\s+(?:him|her|them)\s+(?:a|an|the)\s+(?:formal\s+|legal\s+|final\s+)?(?:notice|letter|demand|claim|cease|summons|writ)|\b(?:against|sue|suing|sued|reported)\s+(?:him|her|them)\b/;
 const READER = /\byou(?:r|rs|rself)?\b/;
 
-function threatCueIn(sentence: string): boolean {
-  if (AIMED_ELSEWHERE.test(sentence) && !READER.test(sentence)) return false;
+/**
+ * Whether a sentence carries a threat cue: `threat`; a cue the guards above discount (a
+ * reassurance, advice, a step aimed elsewhere): `guarded`; no cue at all: `none`.
+ */
+export function threatCueIn(sentence: string): 'threat' | 'guarded' | 'none' {
+  if (AIMED_ELSEWHERE.test(sentence) && !READER.test(sentence)) return 'guarded';
+  let guarded = false;
   for (const cue of THREAT_CUES) {
     const m = cue.exec(sentence);
     if (!m) continue;
+    guarded = true;
     const before = sentence.slice(Math.max(0, m.index - 60), m.index);
     if (REASSURANCE.test(before) || HYPOTHETICAL.test(before) || RECEIVED.test(before) || (READER_STEP.test(m[0]) && (ADVICE.test(before) || RIGHTS.test(sentence.slice(0, m.index))))) continue;
     if (SCAM_REPORTED.test(m[0])) continue;
     const lead = /^(?:will|'ll|shall|going to|gonna)\s+/.exec(m[0])?.[0] ?? '';
     if (THIRD_PARTY_SUBJECT.test(sentence.slice(0, m.index) + lead) && AGAINST_WRITER.test(sentence.slice(m.index + m[0].length))) continue;
-    return true;
+    return 'threat';
   }
-  return false;
+  return guarded ? 'guarded' : 'none';
 }
 
 // Threats that name their step in words no config list needs: "see you in small claims", "we will
 // file against you".
 const SELF_EVIDENT = /\breserve\s+all\s+(?:of\s+)?(?:our|my|its)\s+(?:legal\s+)?rights\b|\bexpect\s+(?:legal\s+|formal\s+)?(?:paperwork|papers|a letter)\s+from\s+(?:his|her|their)\s+office\b|\bfil(?:e|ed|ing)\s+a\s+(?:formal\s+)?(?:claim|complaint)\s+against\s+(?:you|your)\b|\b(?:ministry|police|regulator|authorities|commission(?:er)?|licensing board|ombudsman)\b[^.!?]{0,40}\b(?:has|have)\s+been\s+(?:notified|informed|alerted|contacted)\b|\b(?:issue|file|lodge|bring|start)\s+a\s+(?:formal\s+|legal\s+|small\s+)?claims?\s+(?:through|against|in|at|with)\b|\battempt to collect a debt\b|\b(?:will|'ll|shall|going to|gonna|intend to|plan to)\s+(?:pursue|bring|issue|file|lodge)\s+a\s+(?:formal\s+)?claim\b|\b(?:passed|handed|referred|transferred|sold|assigned)\s+(?:over\s+)?to\s+(?:[a-z&'.-]+\s+){1,4}(?:recoveries|collections|debt recovery|credit management)\b|\b(?:see|meet) you in (?:court|small claims|the tribunal)\b|\bfile\s+against\s+you\b|\b(?:sue|suing)\s+you\b|\b(?:will|'ll|shall|going to|gonna|to)\s+sue\b(?!\s+for (?:peace|a\b))|\bfil(?:e|ed|ing)\s+(?:a\s+)?(?:civil\s+)?(?:suit|lawsuit)\b|\bcease[- ]and[- ]desist\b(?!\s+(?:letters|notices|orders|requests))|\bletter before action\b/;
 
-/** The first sentence that carries both a legal term and a threat cue, as the term; null when none. */
-export function findLegalThreat(text: string, terms: readonly string[]): string | null {
-  const normal = normaliseForMatching(text.slice(0, 200_000));
+/**
+ * The legal-threat model (`scripts/train-legal.ts`; docs/safety.md): a linear model over the words
+ * and word pairs of a sentence holding a listed legal term, read with the sentences before and
+ * after it. It speaks only where no cue matched at all, for threats said in words no cue lists
+ * ("our legal team is reviewing the contract for the damage claim; they will write next week"),
+ * and decides from `threshold`, set above every look-alike it had not seen in training.
+ */
+interface LegalModel {
+  bits: number;
+  bias: number;
+  threshold: number;
+  w: Record<string, number>;
+}
+const MODEL = legalWeights as unknown as LegalModel;
+
+/** A sentence holding a listed term, with the text the model reads for it. */
+export interface TermSentence {
+  term: string | undefined;
+  sentence: string;
+  /** The sentence with its neighbours, as the model reads it. */
+  context: string;
+}
+
+/** The normalised sentences of `text`, each with the listed term it holds (if any) and its context. */
+export function termSentences(text: string, terms: readonly string[]): TermSentence[] {
+  const all = sentences(normaliseForMatching(text.slice(0, 200_000)));
   const patterns = termPatterns(terms);
-  for (const sentence of sentences(normal)) {
-    const term = termIn(sentence, patterns) ?? SELF_EVIDENT.exec(sentence)?.[0];
-    if (term !== undefined && threatCueIn(sentence)) return term;
+  return all.map((sentence, i) => ({ term: termIn(sentence, patterns), sentence, context: `${all[i - 1] ?? ''} ${sentence} ${all[i + 1] ?? ''}` }));
+}
+
+/** The model's probability that a sentence's context is a threat. */
+export function legalModelProbability(context: string, model: Pick<LegalModel, 'bits' | 'bias' | 'w'> = MODEL): number {
+  return probability(model, features(context, model.bits));
+}
+
+// A notice that says the reader is not its target: a settlement notice ("you are not being sued"),
+// a legal hold sent to a witness ("you are not a party to this matter").
+const NOT_AGAINST_READER = /\byou are not (?:being sued|a party|the subject|being accused|accused|in (?:any )?trouble)\b|\bnothing in this (?:notice|letter|email|message) (?:suggests|implies|alleges)\b/;
+
+/**
+ * The first sentence that carries a legal term and a threat cue, or a listed term the model reads
+ * as a threat where no cue matched, as the term; null when none. `useModel: false` gives the cues
+ * alone (the training script labels with them).
+ */
+export function findLegalThreat(text: string, terms: readonly string[], opts: { useModel?: boolean } = {}): string | null {
+  const useModel = opts.useModel ?? true;
+  const all = termSentences(text, terms);
+  if (all.some((s) => NOT_AGAINST_READER.test(s.sentence))) return null;
+  for (const { term: listed, sentence, context } of all) {
+    const term = listed ?? SELF_EVIDENT.exec(sentence)?.[0];
+    if (term === undefined) continue;
+    const cue = threatCueIn(sentence);
+    if (cue === 'threat') return term;
+    if (useModel && cue === 'none' && listed !== undefined && legalModelProbability(context) >= MODEL.threshold) return listed;
   }
   return null;
 }

@@ -1,9 +1,37 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allowlistedCompany, decideEscalation, legalThreat, loadEscalationLists } from '../../../src/safety/escalation.js';
+import { findLegalThreat, legalModelProbability, termSentences } from '../../../src/safety/legal-threat.js';
+import legalWeights from '../../../src/safety/legal-weights.json' with { type: 'json' };
 
 const lists = loadEscalationLists(path.resolve(import.meta.dirname, '../../../config'));
 const base = { subject: 'Role', senderDomain: 'talentco.example', inboundCount: 1, maxInbound: 10 };
+
+describe('legal-threat model', () => {
+  // A veiled threat no cue lists: a listed term ("counsel", "breach") and no step named.
+  const veiled = 'Dear Mr. Lee,\n\nWe note that you have not returned the signed settlement. Our counsel advises that the breach of your non-solicitation clause is clear. Please reply by Monday.\n\nHR';
+
+  it('escalates a threat the cues miss when the sentences around a legal term read as one', () => {
+    expect(findLegalThreat(veiled, lists.legalTerms, { useModel: false })).toBeNull();
+    expect(findLegalThreat(veiled, lists.legalTerms)).toBe('counsel');
+    const context = termSentences(veiled, lists.legalTerms).find((s) => s.term === 'counsel')?.context ?? '';
+    expect(legalModelProbability(context)).toBeGreaterThanOrEqual(legalWeights.threshold);
+  });
+
+  it.each([
+    'Hello Sam, our legal team will send the NDA for the Helix role tomorrow. Looking forward to the interview!',
+    "Hi Sam, I'm a solicitor at a London firm and wanted to ask about your open-source contract tool.",
+    'Dear candidate, the arbitration clause in the offer letter is standard; you can ask a lawyer to review it.',
+  ])('reads legal words in routine recruiting mail as routine: %j', (text) => {
+    expect(findLegalThreat(text, lists.legalTerms)).toBeNull();
+  });
+
+  it('has a threshold set above the look-alikes and a few thousand weights', () => {
+    expect(legalWeights.threshold).toBeGreaterThan(0.5);
+    expect(legalWeights.threshold).toBeLessThan(1);
+    expect(Object.keys(legalWeights.w).length).toBeLessThanOrEqual(3000);
+  });
+});
 
 describe('legal threats', () => {
   it.each([
@@ -69,6 +97,8 @@ describe('legal threats', () => {
     'Nothing here prevents you from filing a charge with the EEOC.',
     "I've reported the error to our data protection officer, as the policy requires.",
     'If a dispute came up, either side would take it to an arbitrator instead of court.',
+    'You are not being sued. A class action settlement was proposed; file a claim by March 14 or give up your right to sue the company separately.',
+    "You'd be well within your rights to take this to small claims, and I wouldn't blame you. The payment goes out Friday.",
   ])('stays calm on %j', (text) => {
     expect(legalThreat(text, lists.legalTerms)).toBeNull();
   });
