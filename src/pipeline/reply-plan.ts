@@ -147,7 +147,10 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
   const escalation = escalationFor(email, conversation, config, deps.escalationLists);
   const from = stateOf(conversation);
   const noTurn = { intent: null, githubUsername: null, starCheck: null, hold: null, validationNotes: null, attachmentPath: null };
-  if (escalation.escalate) {
+  const crisis = shield.verdict === 'CRISIS_DETECTED' || shield.verdict === 'CRISIS_UNDER_ATTACK';
+  // Escalation wins over every reply but one: a writer SHIELD finds in crisis still gets the
+  // resources reply below, and the conversation is escalated with it.
+  if (escalation.escalate && !crisis) {
     const transition = advance(from, 'other', { escalate: true, githubUsername: null, starVerified: false, piiStalled: false, unansweredReplies: 0, ghostAfter: config.brain.ghostAfterUnanswered });
     return {
       ...noTurn,
@@ -161,7 +164,6 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
     };
   }
 
-  const crisis = shield.verdict === 'CRISIS_DETECTED' || shield.verdict === 'CRISIS_UNDER_ATTACK';
   const jailbreak = shield.verdict === 'JAILBREAK_DETECTED';
   const text = jailbreak || crisis ? stripInjectionMarkup(email.text) : email.text;
   const turns = (await history()).map((t, i, all) => (i === all.length - 1 && t.role === 'user' ? { ...t, text } : t));
@@ -194,19 +196,20 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
     const check = validateReply(reply.text, validationBase);
     if (!check.pass) reply = await deps.crisisWriter(ctx, false);
     const held = !validateReply(reply.text, validationBase).pass;
-    const to = from === 'INITIAL' ? 'ENGAGING' : from;
+    const to = escalation.escalate ? 'ESCALATED' : from === 'INITIAL' ? 'ENGAGING' : from;
+    const escalated = escalation.escalate ? escalation.reasons.map((r) => r.detail) : [];
     return {
       ...noTurn,
       intent,
       shield,
       escalation,
-      transition: { from, to, action: 'respond', reason: modelRisk ? 'crisis reply (intent model)' : 'crisis reply' },
+      transition: { from, to, action: 'respond', reason: modelRisk ? 'crisis reply (intent model)' : escalation.escalate ? 'crisis reply, then escalated' : 'crisis reply' },
       reply,
       hold: held ? 'the crisis template failed validation' : null,
-      alert: { kind: 'crisis', reasons: [modelRisk ? `intent model: the writer may be at risk of suicide or self-harm (SHIELD: ${shield.verdict})` : `SHIELD: ${shield.verdict} (${shield.categories.join(', ')})`] },
+      alert: { kind: 'crisis', reasons: [modelRisk ? `intent model: the writer may be at risk of suicide or self-harm (SHIELD: ${shield.verdict})` : `SHIELD: ${shield.verdict} (${shield.categories.join(', ')})`, ...escalated] },
       validationPassed: check.pass,
       validationNotes: check.pass ? null : `validation failed: ${check.failures.map((f) => f.rule).join(', ')}`,
-      conversationPatch: { state: to },
+      conversationPatch: escalation.escalate ? { state: to, escalation_reason: escalation.reasons.map((r) => r.rule).join(',') } : { state: to },
     };
   }
 
