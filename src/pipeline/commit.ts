@@ -164,7 +164,7 @@ export function summarise(view: EmailView, plan: ReplyPlan | null) {
     channel: view.channel.channel,
     thread: view.thread.kind,
     answer: view.decision.answer && plan?.reply != null,
-    reason: plan?.transition.to === 'ESCALATED' && !plan.reply ? 'escalated' : view.decision.reason,
+    reason: plan?.transition.to === 'ESCALATED' && plan.transition.from !== 'ESCALATED' && !plan.reply ? 'escalated' : view.decision.reason,
     intent: plan?.intent?.intent ?? null,
     transition: plan ? describeTransition(plan.transition) : null,
     action: plan?.transition.action ?? null,

@@ -4,7 +4,7 @@ import { transaction, type Db } from '../db/database.js';
 import type { Conversation, RawMessage } from '../db/schema.js';
 import { commitMessage, summarise } from './commit.js';
 import { describeTransition } from '../conversations/state-machine.js';
-import { planReply, type PlanDeps } from './reply-plan.js';
+import { planReply, planUnanswered, type PlanDeps } from './reply-plan.js';
 import type { ChannelDecision } from '../conversations/channel.js';
 import { resolveForward } from './forward.js';
 import { bumpAttempts, finishRaw, getRaw, pendingRawIds } from '../intake/raw-message.repository.js';
@@ -165,13 +165,15 @@ export class Pipeline {
     if (!d.answer) log.warn({ rawId: raw.id, uid: raw.uid, reason: d.reason, detail: d.detail }, 'message recorded, reply withheld');
 
     const existing = view.thread.kind === 'new' ? null : view.thread.conversation;
-    const plan = d.answer ? await planReply(this.deps.plan, email, existing, () => this.history(email, existing)) : null;
+    const plan = d.answer
+      ? await planReply(this.deps.plan, email, existing, () => this.history(email, existing))
+      : planUnanswered(config, email, existing, d.detail ? `${d.reason}: ${d.detail}` : d.reason);
     const result = await transaction(db, (tx) => commitMessage(tx, { config, raw, email, view, plan, now: this.now() }));
     const { conversationId } = result;
     if (plan) {
       const t = plan.transition;
       log.info({ conversationId, action: t.action, intent: plan.intent?.intent, intentSource: plan.intent?.source, reason: t.reason }, describeTransition(t));
-      if (t.to === 'ESCALATED') log.warn({ conversationId, rules: plan.escalation.reasons.map((r) => r.rule) }, 'conversation escalated');
+      if (t.to === 'ESCALATED' && t.from !== 'ESCALATED') log.warn({ conversationId, rules: plan.escalation.reasons.map((r) => r.rule) }, 'conversation escalated');
       if (plan.hold) log.warn({ conversationId, reason: plan.hold }, 'reply held for the owner');
       if (plan.shield.verdict !== 'CLEAN') log.warn({ conversationId, verdict: plan.shield.verdict, categories: plan.shield.categories }, 'SHIELD flagged the message');
       if (plan.starCheck?.status === 'retry_later') log.warn({ conversationId, reason: plan.starCheck.reason }, 'star check postponed');

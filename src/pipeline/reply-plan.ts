@@ -137,6 +137,32 @@ function parseUsed(json: string | undefined): number[] {
 }
 
 /**
+ * For mail Hermes does not answer (a terminal conversation, the daily send limit): SHIELD still
+ * reads it, and a writer in crisis brings the owner an immediate alert instead of silence. No reply
+ * is written and the conversation does not move. null when SHIELD finds no crisis.
+ */
+export function planUnanswered(config: Readonly<Config>, email: InboundEmail, conversation: Conversation | null, withheld: string): ReplyPlan | null {
+  const shield = screenEmail(email, config);
+  if (shield.verdict !== 'CRISIS_DETECTED' && shield.verdict !== 'CRISIS_UNDER_ATTACK') return null;
+  const state = stateOf(conversation);
+  return {
+    shield,
+    escalation: { escalate: false, reasons: [] },
+    intent: null,
+    githubUsername: null,
+    starCheck: null,
+    transition: { from: state, to: state, action: 'none', reason: `crisis in mail not answered (${withheld})` },
+    reply: null,
+    hold: null,
+    alert: { kind: 'crisis', reasons: [`SHIELD: ${shield.verdict} (${shield.categories.join(', ')})`, `no reply sent: ${withheld}`] },
+    validationPassed: null,
+    validationNotes: null,
+    attachmentPath: null,
+    conversationPatch: {},
+  };
+}
+
+/**
  * Screens, escalates, classifies, advances the state machine, writes and validates: everything
  * between "this mail deserves an answer" and the commit. Network calls (the model, GitHub)
  * happen here, never inside the transaction.
