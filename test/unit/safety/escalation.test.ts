@@ -137,4 +137,11 @@ describe('decideEscalation', () => {
     decideEscalation({ ...base, text }, lists);
     expect(performance.now() - t0).toBeLessThan(2_000);
   });
+
+  it('stays fast when every sentence holds a legal term the model must read', () => {
+    const text = 'The lawyer is nice. '.repeat(10_000);
+    const t0 = performance.now();
+    expect(decideEscalation({ ...base, text }, lists).escalate).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(2_000);
+  });
 });
