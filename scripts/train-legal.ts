@@ -20,7 +20,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEmail } from '../src/parse/parse-email.js';
 import { loadEscalationLists } from '../src/safety/escalation.js';
-import { findLegalThreat, legalModelProbability, termSentences, threatCueIn } from '../src/safety/legal-threat.js';
+import { findLegalThreat, legalModelProbability, readLegal, termSentences } from '../src/safety/legal-threat.js';
 import { features } from '../src/safety/shield/scorer.js';
 import { EVAL, FIXTURES, heldOut, loadDevData, sparse, train } from './train-shield.js';
 
@@ -115,18 +115,12 @@ function fit(mails: Mail[]): Model {
 }
 
 /**
- * How the detector reads `text` with `model`: whether the cues escalate it, and the highest score
- * the model gives a sentence it is asked about (a listed term and no cue at all), as in
- * `findLegalThreat`.
+ * How the detector reads `text` with `model` (as `findLegalThreat` does with the committed one):
+ * whether the cues escalate it, and the highest score the model gives a sentence left to it.
  */
 function read(model: Model, text: string): { cues: boolean; p: number } {
-  let p = 0;
-  for (const s of termSentences(text, lists.legalTerms)) {
-    const cue = threatCueIn(s.sentence);
-    if (cue === 'threat' && (s.term !== undefined || findLegalThreat(s.sentence, lists.legalTerms, { useModel: false }) !== null)) return { cues: true, p: 0 };
-    if (cue === 'none' && s.term !== undefined) p = Math.max(p, legalModelProbability(s.context, model));
-  }
-  return { cues: false, p };
+  const r = readLegal(text, lists.legalTerms);
+  return { cues: r.cue !== null, p: Math.max(0, ...r.unmarked.map((u) => legalModelProbability(u.context, model))) };
 }
 
 async function main(): Promise<void> {

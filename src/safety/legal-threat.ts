@@ -71,6 +71,8 @@ const THREAT_CUES: RegExp[] = [
 
 // A cue under these in the few words before it is a reassurance: "we would never take legal action".
 const REASSURANCE = /\b(?:never|won't|will not|wouldn't|would not|not going to|no need to|don't need to|do not need to|no intention (?:of|to)|no plans? to|not planning to|not looking to|don't want to|do not want to|nobody is going to|no one is going to|isn't|is not|aren't|are not|without)\s+(?:\w+\s+){0,3}$/;
+// ...unless the negation belongs to a condition: "if the laptop isn't back by Friday our lawyers will be in touch".
+const CONDITION = /\b(?:if|unless|until|once|when)\s+(?:[\w']+\s+){0,5}?(?:isn't|is not|aren't|are not|hasn't|has not|haven't|have not|don't|do not|doesn't|does not|won't|will not|never)\b/;
 
 function sentences(text: string): string[] {
   return text.split(/(?<=[.!?])\s+|\n+/).filter((s) => s.trim().length > 0);
@@ -121,7 +123,7 @@ const READER = /\byou(?:r|rs|rself)?\b/;
  * Whether a sentence carries a threat cue: `threat`; a cue the guards above discount (a
  * reassurance, advice, a step aimed elsewhere): `guarded`; no cue at all: `none`.
  */
-export function threatCueIn(sentence: string): 'threat' | 'guarded' | 'none' {
+function threatCueIn(sentence: string): 'threat' | 'guarded' | 'none' {
   if (AIMED_ELSEWHERE.test(sentence) && !READER.test(sentence)) return 'guarded';
   let guarded = false;
   for (const cue of THREAT_CUES) {
@@ -129,7 +131,7 @@ export function threatCueIn(sentence: string): 'threat' | 'guarded' | 'none' {
     if (!m) continue;
     guarded = true;
     const before = sentence.slice(Math.max(0, m.index - 60), m.index);
-    if (REASSURANCE.test(before) || HYPOTHETICAL.test(before) || RECEIVED.test(before) || (READER_STEP.test(m[0]) && (ADVICE.test(before) || RIGHTS.test(sentence.slice(0, m.index))))) continue;
+    if ((REASSURANCE.test(before) && !CONDITION.test(before)) || HYPOTHETICAL.test(before) || RECEIVED.test(before) || (READER_STEP.test(m[0]) && (ADVICE.test(before) || RIGHTS.test(sentence.slice(0, m.index))))) continue;
     if (SCAM_REPORTED.test(m[0])) continue;
     const lead = /^(?:will|'ll|shall|going to|gonna)\s+/.exec(m[0])?.[0] ?? '';
     if (THIRD_PARTY_SUBJECT.test(sentence.slice(0, m.index) + lead) && AGAINST_WRITER.test(sentence.slice(m.index + m[0].length))) continue;
@@ -179,23 +181,37 @@ export function legalModelProbability(context: string, model: Pick<LegalModel, '
 
 // A notice that says the reader is not its target: a settlement notice ("you are not being sued"),
 // a legal hold sent to a witness ("you are not a party to this matter").
-const NOT_AGAINST_READER = /\byou are not (?:being sued|a party|the subject|being accused|accused|in (?:any )?trouble)\b|\bnothing in this (?:notice|letter|email|message) (?:suggests|implies|alleges)\b/;
+const NOT_AGAINST_READER = /\byou are not (?:being sued|a party to (?:this|the) (?:matter|dispute|case|lawsuit|action|claim))\b(?!,?\s*(?:yet|for now|at this (?:point|stage|time)))|\bnothing in this (?:notice|letter|email|message) (?:suggests|implies|alleges) (?:any )?wrongdoing\b/;
 
-/**
- * The first sentence that carries a legal term and a threat cue, or a listed term the model reads
- * as a threat where no cue matched, as the term; null when none. `useModel: false` gives the cues
- * alone (the training script labels with them).
- */
-export function findLegalThreat(text: string, terms: readonly string[], opts: { useModel?: boolean } = {}): string | null {
-  const useModel = opts.useModel ?? true;
+/** What the cues find in a mail: the term of a threat they see, or the sentences left to the model. */
+export interface LegalReading {
+  /** The legal term of the first sentence a cue makes a threat; null when none does. */
+  cue: string | null;
+  /** Sentences with a listed term and no cue at all, each with the context the model reads. */
+  unmarked: Array<{ term: string; context: string }>;
+}
+
+export function readLegal(text: string, terms: readonly string[]): LegalReading {
   const all = termSentences(text, terms);
-  if (all.some((s) => NOT_AGAINST_READER.test(s.sentence))) return null;
+  const unmarked: LegalReading['unmarked'] = [];
+  if (all.some((s) => NOT_AGAINST_READER.test(s.sentence))) return { cue: null, unmarked };
   for (const { term: listed, sentence, context } of all) {
     const term = listed ?? SELF_EVIDENT.exec(sentence)?.[0];
     if (term === undefined) continue;
     const cue = threatCueIn(sentence);
-    if (cue === 'threat') return term;
-    if (useModel && cue === 'none' && listed !== undefined && legalModelProbability(context) >= MODEL.threshold) return listed;
+    if (cue === 'threat') return { cue: term, unmarked: [] };
+    if (cue === 'none' && listed !== undefined) unmarked.push({ term: listed, context });
   }
-  return null;
+  return { cue: null, unmarked };
+}
+
+/**
+ * The term of the first sentence that carries a legal term and a threat cue, or else of the first
+ * sentence with a listed term and no cue that the model reads as a threat; null when none. `useModel: false` gives the cues
+ * alone (the training script labels with them).
+ */
+export function findLegalThreat(text: string, terms: readonly string[], opts: { useModel?: boolean } = {}): string | null {
+  const reading = readLegal(text, terms);
+  if (reading.cue !== null || opts.useModel === false) return reading.cue;
+  return reading.unmarked.find((u) => legalModelProbability(u.context) >= MODEL.threshold)?.term ?? null;
 }

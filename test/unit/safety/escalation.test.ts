@@ -55,6 +55,7 @@ describe('legal threats', () => {
     "I've asked our advocaat to look into it and she'll be sending you a formal demand.",
     'A claim has been issued against you in the County Court.',
     'see you in small claims mate',
+    "You are not being sued yet, but if the laptop isn't back by Friday our lawyers will be in touch.",
     // The writer's own lawyer given an adversarial job, authorities in other words and languages.
     'Our in-house counsel is now drafting the claim for the unpaid retainer.',
     "My lawyer has copies of every message and will be contacting you on Monday.",
@@ -99,6 +100,7 @@ describe('legal threats', () => {
     'If a dispute came up, either side would take it to an arbitrator instead of court.',
     'You are not being sued. A class action settlement was proposed; file a claim by March 14 or give up your right to sue the company separately.',
     "You'd be well within your rights to take this to small claims, and I wouldn't blame you. The payment goes out Friday.",
+    'CONFIDENTIAL: LEGAL HOLD NOTICE. You are not a party to this matter. Please keep any emails with the vendor; our counsel will arrange collection.',
   ])('stays calm on %j', (text) => {
     expect(legalThreat(text, lists.legalTerms)).toBeNull();
   });
