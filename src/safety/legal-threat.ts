@@ -19,14 +19,15 @@ const LAW = String.raw`(?:(?:external|outside|in-house)\s+)?(?:lawyers?|attorney
 const THREAT_CUES: RegExp[] = [
   // Intent: "I will sue you", "we will be seeking damages", "we shall be constrained to initiate
   // proceedings", "left with no choice but to involve my lawyer".
-  /\b(?:will|'ll|shall|going to|gonna|intend to|plan to|prepared to|forced to|constrained to|instructed to|no (?:choice|option|alternative) but to|reserve the right to|won't hesitate to|be)\s+(?:\w+\s+){0,3}?(?:sue|suing|pursue|pursuing|take|taking|file|filing|bring|bringing|initiate|initiating|commence|commencing|issue|issuing|escalate|escalating|report|reporting|proceed|proceeding|apply|applying|seek|seeking|claim|claiming|recover|recovering|involve|involving|refer|referring|lodge|lodging|hand|handing|press|pressing|serve|serving|present|presenting|declare|declaring|go to|going to court|make (?:a )?(?:formal )?complain)\b/,
+  /\b(?:will|'ll|shall|going to|gonna|intend to|plan to|prepared to|forced to|constrained to|instructed (?:us |me )?to|no (?:choice|option|alternative) but to|reserve the right to|won't hesitate to|be)\s+(?:\w+\s+){0,3}?(?:sue|suing|pursue|pursuing|take|taking|file|filing|bring|bringing|initiate|initiating|commence|commencing|issue|issuing|escalate|escalating|report|reporting|proceed|proceeding|apply|applying|seek|seeking|claim|claiming|recover|recovering|involve|involving|refer|referring|lodge|lodging|hand|handing|press|pressing|serve|serving|present|presenting|declare|declaring|go to|going to court|make (?:a )?(?:formal )?complain)\b/,
   /\b(?:sue|suing|sued)\s+(?:you|your|him|her|them|the company|the agency)\b|\bsue\s+for\s+(?:the|your|breach|damages|defamation|costs|libel|\$|£|€)/,
   // "If you don't pay by Friday, we will…" is covered above; these are the steps by name.
-  /\bfil(?:e|es|ed|ing)\s+(?:a\s+|an\s+|the\s+|my\s+|our\s+)?(?:formal\s+|official\s+|civil\s+|written\s+|criminal\s+|wage\s+|small[- ]claims?\s+|dmca\s+|police\s+)?(?:suit|lawsuit|claim|complaint|grievance|charges?|proceedings|case|action|takedown|report|demand)\b(?!\s+(?:on your behalf|for you)\b)|\bfil(?:e|ing)\s+in\s+(?:the\s+)?(?:small claims|court|county court)\b|\b(?:gets|get|will be|to be|be)\s+filed\b/,
+  /\bfil(?:e|es|ed|ing)\s+(?:a\s+|an\s+|the\s+|my\s+|our\s+)?(?:formal\s+|official\s+|civil\s+|written\s+|criminal\s+|wage\s+|small[- ]claims?\s+|dmca\s+|police\s+)?(?:suit|lawsuit|claim|complaint|grievance|charge|proceeding|case|action|takedown|report|demand)s?\b(?!\s+(?:on your behalf|for you)\b)|\bfil(?:e|es|ed|ing)\s+for\s+(?:eviction|an injunction|a court order|a restraining order|possession)\b|\bfil(?:e|ing)\s+in\s+(?:the\s+)?(?:small claims|court|county court)\b|\b(?:gets|get|will be|to be|be)\s+filed\b/,
   // Already under way: "a claim has been issued against you", "this case has been referred to
   // Action Fraud", "the details have been shared with our regulator".
   /\b(?:claim|proceedings|lawsuit|suit|case|complaint|report)\s+(?:has|have)\s+(?:now\s+|already\s+)?been\s+(?:issued|filed|brought|lodged|started|commenced|made|submitted)\b|\b(?:has|have)\s+(?:now\s+|already\s+|today\s+)?been\s+reported\b[^.!?]{0,60}\bto\b/,
   /\b(?:will|'ll|shall|going to|gonna|obliged to|forced to|have to|no choice but to)\s+(?:\w+\s+){0,3}?(?:call|contact|inform|notify|alert|involve|get)\s+(?:the\s+)?police\b/,
+  /\b(?:i|we|i'll|we'll|will|'ll|shall|going to|gonna|to)\s+(?:\w+\s+){0,2}?(?:get|obtain|seek|apply for)\s+(?:an?\s+)?(?:injunction|court order|restraining order)\b/,
   /\b(?:(?:lodg|submitt|submit|rais|mak|made|sen[dt]|drafted)(?:e|ed|es|ing)?|put(?:ting)?\s+in)\s+(?:a\s+|an\s+|my\s+|our\s+)?(?:formal\s+|official\s+|separate\s+|[a-z]+\s+)?(?:complaint|complain|grievance|claim|report|r[ée]clamation|reclamaci[óo]n|reclama[çc][ãa]o|plainte|denuncia|queja|beschwerde|anzeige|esposto|klacht)s?\b/,
   // Said by someone who reports: "I'm reporting it to the FTC", "we have reported this to"; not
   // "suspicious-activity reports to regulators".
@@ -44,7 +45,7 @@ const THREAT_CUES: RegExp[] = [
   // "placed with Sterling Crest Recovery for collection", "opened a case", "the Ministry of
   // Manpower has been notified", "decided to proceed legally", "drafting the small claims paperwork".
   new RegExp(String.raw`\basked\s+(?:my|our)\s+(?:outside\s+)?${LAW}\s+to\s+(?:review|look|act|advise|handle|deal|take|pursue|send|prepare|draft)\b`),
-  /\b(?:placed|handed|passed|referred|sent|transferred|assigned|given|gave|giving)\s+(?:over\s+|this\s+|it\s+|the (?:debt|invoice|claim|account|matter)\s+)?(?:to|with)\b[^.!?]{0,60}\b(?:for\s+collection|collection\s+agenc\w+|debt\s+collect\w*|incasso|recovery\s+agenc\w+|recoveries\b|collections\b)|\battempt to collect a debt\b|\bhanded over to\s+(?:an?\s+)?(?:incasso|debt|collection)/,
+  /\b(?:placed|handed|passed|referred|sent|transferred|assigned|given|gave|giving|goes|go|will go|is going)\s+(?:over\s+|this\s+|it\s+|the (?:debt|invoice|claim|account|matter)\s+)?(?:to|with)\b[^.!?]{0,60}\b(?:for\s+collection|collection\s+agenc\w+|debt\s+collect\w*|incasso|recovery\s+agenc\w+|recoveries\b|collections\b)|\battempt to collect a debt\b|\bhanded over to\s+(?:an?\s+)?(?:incasso|debt|collection)/,
   /\bopen(?:ed|ing)?\s+a\s+(?:criminal\s+|police\s+)?case\b|\b(?:decided|resolved|chosen|forced)\s+to\s+proceed\s+(?:legally|against you|with (?:legal action|the claim|proceedings))\b/,
   /\b(?:drafting|preparing|filling (?:in|out)|filled (?:in|out)|drawing up|drawn up)\s+(?:the\s+)?(?:[a-z]+\s+){0,3}(?:paperwork|papers|forms?|claim|complaint)\b|\b(?:forwarded|sent|submitted|passed)\b[^.!?]{0,80}\b(?:along with|together with|with)\s+a\s+(?:formal\s+)?complaint\b/,
   // A lawyer brought in: "we have instructed Harcourt & Vale LLP", "I've passed the whole thread to
@@ -55,7 +56,7 @@ const THREAT_CUES: RegExp[] = [
   // the damage claim", "our lawyers are instructed to request repayment and the penalty", "our
   // lawyer will prepare the documents for the arbitration court", "our attorneys are preparing to
   // act"; not "our legal team will send the NDA" or "our counsel is reviewing your contract".
-  new RegExp(String.raw`\b(?:my|our|the company's)\s+${LAW}\b[^.!?]{0,100}?\b(?:damages?|compensation|repayment|penalt(?:y|ies)|claims?|proceedings|court|arbitration|tribunal|recovery|lawsuit|injunction|diffida|mahnung|mise en demeure|requerimiento|formal (?:demand|notice|letter)|official letter|preparing to act|ready to act|(?:contact|contacting|write to|writing to|in touch with)\s+you)\b`),
+  new RegExp(String.raw`\b(?:my|our|the company's)\s+${LAW}\b[^.!?]{0,100}?\b(?:damages?|compensation|repayment|penalt(?:y|ies)|claims?|proceedings|court|arbitration|tribunal|recovery|lawsuit|injunction|diffida|mahnung|mise en demeure|requerimiento|formal (?:demand|notice|letter)|official letter|preparing to act|ready to act|(?:send|sends|sending|will send|is sending)\s+you\s+(?:a|an|the)\s+(?:letter|notice|demand)|(?:contact|contacting|write to|writing to|in touch with)\s+you)\b`),
   // "I talked with an advogado and he says I should open a claim", "spoke with a lawyer: we have a case".
   new RegExp(String.raw`\b(?:spoken|spoke|talked|consulted|checked)\s+(?:with|to)\s+(?:an?|my|our)\s+${LAW}\b[^.!?]{0,60}\b(?:(?:i|we)\s+(?:should|could|can|will|have to)\s+(?:open|file|sue|start|bring|take|go|claim)|(?:have|has)\s+a\s+(?:strong\s+|good\s+|clear\s+)?(?:case|claim))\b`),
   // "It goes to our legal team", "the file has gone to our legal department"; not a contract clause
@@ -71,6 +72,8 @@ const THREAT_CUES: RegExp[] = [
 
 // A cue under these in the few words before it is a reassurance: "we would never take legal action".
 const REASSURANCE = /\b(?:never|won't|will not|wouldn't|would not|not going to|no need to|don't need to|do not need to|no intention (?:of|to)|no plans? to|not planning to|not looking to|don't want to|do not want to|nobody is going to|no one is going to|isn't|is not|aren't|are not|without)\s+(?:\w+\s+){0,3}$/;
+// ...nor when the cue opens a clause of its own: "in a repo that isn't ours i'll get an injunction".
+const NEW_CLAUSE = /^(?:i|we|i'll|we'll|i'm|we're|i've|we've|i'd|we'd)\b/;
 // ...unless the negation belongs to a condition: "if the laptop isn't back by Friday our lawyers will be in touch".
 const CONDITION = /\b(?:if|unless|until|once|when)\s+(?:[\w']+\s+){0,5}?(?:isn't|is not|aren't|are not|hasn't|has not|haven't|have not|don't|do not|doesn't|does not|won't|will not|never)\b/;
 
@@ -118,20 +121,25 @@ const RECEIVED = /\b(?:i|we)\s+(?:just\s+|also\s+|recently\s+|have\s+|'ve\s+)?(?
 // him a notice for breach of his lease", "our legal team has sent them a formal notice".
 const AIMED_ELSEWHERE = /\b(?:send|sends|sending|sent|serv(?:e|es|ed|ing))\s+(?:him|her|them)\s+(?:a|an|the)\s+(?:formal\s+|legal\s+|final\s+)?(?:notice|letter|demand|claim|cease|summons|writ)|\b(?:against|sue|suing|sued|reported)\s+(?:him|her|them)\b/;
 const READER = /\byou(?:r|rs|rself)?\b/;
+// A sentence that says it is a joke ("i'm suing you for emotional damages 😂 (jk)"), or that its
+// complaint is not about the reader ("I want to make a complaint - not about you! - about…").
+const JOKE = /\b(?:jk|j\/k|just kidding|kidding|lol|lmao|haha+)\b|[\u{1F602}\u{1F923}\u{1F61C}\u{1F609}]/u;
+// (Leet folding may have made "you!" "youi".)
+const NOT_ABOUT_READER = /\bnot (?:about|against|aimed at|directed at) you(?:i|!)?\b/;
 
 /**
  * Whether a sentence carries a threat cue: `threat`; a cue the guards above discount (a
  * reassurance, advice, a step aimed elsewhere): `guarded`; no cue at all: `none`.
  */
 function threatCueIn(sentence: string): 'threat' | 'guarded' | 'none' {
-  if (AIMED_ELSEWHERE.test(sentence) && !READER.test(sentence)) return 'guarded';
+  if ((AIMED_ELSEWHERE.test(sentence) && !READER.test(sentence)) || JOKE.test(sentence) || NOT_ABOUT_READER.test(sentence)) return 'guarded';
   let guarded = false;
   for (const cue of THREAT_CUES) {
     const m = cue.exec(sentence);
     if (!m) continue;
     guarded = true;
     const before = sentence.slice(Math.max(0, m.index - 60), m.index);
-    if ((REASSURANCE.test(before) && !CONDITION.test(before)) || HYPOTHETICAL.test(before) || RECEIVED.test(before) || (READER_STEP.test(m[0]) && (ADVICE.test(before) || RIGHTS.test(sentence.slice(0, m.index))))) continue;
+    if ((REASSURANCE.test(before) && !CONDITION.test(before) && !NEW_CLAUSE.test(m[0])) || HYPOTHETICAL.test(before) || RECEIVED.test(before) || (READER_STEP.test(m[0]) && (ADVICE.test(before) || RIGHTS.test(sentence.slice(0, m.index))))) continue;
     if (SCAM_REPORTED.test(m[0])) continue;
     const lead = /^(?:will|'ll|shall|going to|gonna)\s+/.exec(m[0])?.[0] ?? '';
     if (THIRD_PARTY_SUBJECT.test(sentence.slice(0, m.index) + lead) && AGAINST_WRITER.test(sentence.slice(m.index + m[0].length))) continue;
@@ -142,7 +150,7 @@ function threatCueIn(sentence: string): 'threat' | 'guarded' | 'none' {
 
 // Threats that name their step in words no config list needs: "see you in small claims", "we will
 // file against you".
-const SELF_EVIDENT = /\breserve\s+all\s+(?:of\s+)?(?:our|my|its)\s+(?:legal\s+)?rights\b|\bexpect\s+(?:legal\s+|formal\s+)?(?:paperwork|papers|a letter)\s+from\s+(?:his|her|their)\s+office\b|\bfil(?:e|ed|ing)\s+a\s+(?:formal\s+)?(?:claim|complaint)\s+against\s+(?:you|your)\b|\b(?:ministry|police|regulator|authorities|commission(?:er)?|licensing board|ombudsman)\b[^.!?]{0,40}\b(?:has|have)\s+been\s+(?:notified|informed|alerted|contacted)\b|\b(?:issue|file|lodge|bring|start)\s+a\s+(?:formal\s+|legal\s+|small\s+)?claims?\s+(?:through|against|in|at|with)\b|\battempt to collect a debt\b|\b(?:will|'ll|shall|going to|gonna|intend to|plan to)\s+(?:pursue|bring|issue|file|lodge)\s+a\s+(?:formal\s+)?claim\b|\b(?:passed|handed|referred|transferred|sold|assigned)\s+(?:over\s+)?to\s+(?:[a-z&'.-]+\s+){1,4}(?:recoveries|collections|debt recovery|credit management)\b|\b(?:see|meet) you in (?:court|small claims|the tribunal)\b|\bfile\s+against\s+you\b|\b(?:sue|suing)\s+you\b|\b(?:will|'ll|shall|going to|gonna|to)\s+sue\b(?!\s+for (?:peace|a\b))|\bfil(?:e|ed|ing)\s+(?:a\s+)?(?:civil\s+)?(?:suit|lawsuit)\b|\bcease[- ]and[- ]desist\b(?!\s+(?:letters|notices|orders|requests))|\bletter before action\b/;
+const SELF_EVIDENT = /\breserve\s+all\s+(?:of\s+)?(?:our|my|its)\s+(?:legal\s+)?rights\b|\bexpect\s+(?:legal\s+|formal\s+)?(?:paperwork|papers|a letter)\s+from\s+(?:his|her|their)\s+office\b|\bfil(?:e|ed|ing)\s+a\s+(?:formal\s+)?(?:claim|complaint)\s+against\s+(?:you|your)\b|\b(?:ministry|police|regulator|authorities|commission(?:er)?|licensing board|ombudsman)\b[^.!?]{0,40}\b(?:has|have)\s+been\s+(?:notified|informed|alerted|contacted)\b|\b(?:issue|file|lodge|bring|start)\s+a\s+(?:formal\s+|legal\s+|small\s+)?claims?\s+(?:through|against|in|at|with)\b|\battempt to collect a debt\b|\bpursue\s+(?:all\s+|the\s+|any\s+)?(?:legal\s+)?remedies\s+available\b|\b(?:will|'ll|shall|going to|gonna|intend to|plan to)\s+(?:pursue|bring|issue|file|lodge)\s+a\s+(?:formal\s+)?claim\b|\b(?:passed|handed|referred|transferred|sold|assigned)\s+(?:over\s+)?to\s+(?:[a-z&'.-]+\s+){1,4}(?:recoveries|collections|debt recovery|credit management)\b|\b(?:see|meet) you in (?:court|small claims|the tribunal)\b|\bfile\s+against\s+you\b|\b(?:sue|suing)\s+you\b|\b(?:will|'ll|shall|going to|gonna|to)\s+sue\b(?!\s+for (?:peace|a\b))|\bfil(?:e|ed|ing)\s+(?:a\s+)?(?:civil\s+)?(?:suit|lawsuit)\b|\bcease[- ]and[- ]desist\b(?!\s+(?:letters|notices|orders|requests))|\bletter before action\b/;
 
 /**
  * The legal-threat model (`scripts/train-legal.ts`; docs/safety.md): a linear model over the words

@@ -56,6 +56,12 @@ describe('legal threats', () => {
     'A claim has been issued against you in the County Court.',
     'see you in small claims mate',
     "You are not being sued yet, but if the laptop isn't back by Friday our lawyers will be in touch.",
+    'My lawyer is sending you a letter tomorrow.',
+    "If I see one commit of it in a repo that isn't ours I'll get an injunction.",
+    "If the rent isn't paid within three days we will file for eviction.",
+    "Refund me by Friday or I'm filing complaints with the FTC and the state attorney general.",
+    'Without a repayment plan the balance goes to our recovery agency on Monday.',
+    'Our client has instructed us to refer the matter to the tenancy board for adjudication.',
     // The writer's own lawyer given an adversarial job, authorities in other words and languages.
     'Our in-house counsel is now drafting the claim for the unpaid retainer.',
     "My lawyer has copies of every message and will be contacting you on Monday.",
@@ -100,6 +106,9 @@ describe('legal threats', () => {
     'If a dispute came up, either side would take it to an arbitrator instead of court.',
     'You are not being sued. A class action settlement was proposed; file a claim by March 14 or give up your right to sue the company separately.',
     "You'd be well within your rights to take this to small claims, and I wouldn't blame you. The payment goes out Friday.",
+    "if you don't review my PR by friday i'm suing you for emotional damages 😂 (jk obviously)",
+    'I want to make a complaint - not about you! - about the recruiter who cut the salary in half.',
+    'Intel obtained an injunction barring him from the mail servers, and the court of appeal upheld it.',
     'CONFIDENTIAL: LEGAL HOLD NOTICE. You are not a party to this matter. Please keep any emails with the vendor; our counsel will arrange collection.',
   ])('stays calm on %j', (text) => {
     expect(legalThreat(text, lists.legalTerms)).toBeNull();

@@ -11,7 +11,7 @@ labelledSetFloors(
   path.resolve(import.meta.dirname, '../../fixtures/escalation'),
   {
     'legal-threats-1.jsonl': 29,
-    'legal-threats-2.jsonl': 29,
+    'legal-threats-2.jsonl': 30,
     'legal-threats-3.jsonl': 29,
     'legal-threats-4.jsonl': 30,
     'legal-threats-5.jsonl': 28,
@@ -20,7 +20,8 @@ labelledSetFloors(
     'legal-threats-8.jsonl': 26,
     'legal-threats-9.jsonl': 28,
     'legal-threats-10.jsonl': 25,
-    'legal-threats-11.jsonl': 21,
+    'legal-threats-11.jsonl': 28,
+    'legal-threats-12.jsonl': 21,
   },
   new Set(['le-003', 'lh-038', 'lk-002', 'lk-053']),
   (text) => legalThreat(text, lists.legalTerms) !== null,
