@@ -24,6 +24,10 @@ const SETS: Array<[string, number, number]> = [
   ['crisis-posts-8.jsonl', 37, 3],
   ['crisis-posts-9.jsonl', 36, 0],
   ['crisis-posts-10.jsonl', 35, 2],
+  ['crisis-posts-11.jsonl', 25, 2],
+  ['crisis-posts-12.jsonl', 24, 2],
+  ['crisis-posts-13.jsonl', 34, 3],
+  ['crisis-posts-14.jsonl', 25, 2],
 ];
 const isCrisis = (text: string) => {
   const v = screen(text).verdict;

@@ -11,7 +11,7 @@ const FAMILIES: Record<string, string[]> = {
   'suicidal-me': ["i've been so suicidal", 'my suicidal thoughts are back', "i'm so sucidal", 'i have suicide fantasies', 'i am suicidial'],
   'suicide-me': ['i tried to commit suicide in march', 'i tried to commit sucide', 'i am thinking about suicde', 'ive attempted suicide twice', 'my second attempt failed'],
   'want-die': ['i just want to die', 'i really need to be dead'],
-  'not-live': ["i don't want to live", 'i no longer want to be here', 'i have no wish to live anymore', "i don't want to carry on living", 'it is better if i am not living', 'i wish i didnt exist', 'praying to god to take me', "i don't plan on being alive by june"],
+  'not-live': ["i don't want to live", 'i no longer want to be here', 'i have no wish to live anymore', "i don't want to carry on living", 'it is better if i am not living', 'i wish i didnt exist', 'praying to god to take me', "i don't plan on being alive by june", 'i have no reason to live anymore', "i'm struggling to see any reason to keep living", "i can't find a single reason to stay alive"],
   'better-off': ['everyone is better off without me', 'everyone would be happier if i was gone', 'everyone would be better off if i topped myself', 'she would have an easier life if i died'],
   'wish-dead': ['it is better if i was never born', 'i wish i was dead'],
   'end-it': ['i will end it tonight'],

@@ -64,6 +64,8 @@ const CLEAN = [
   "By the time you read this I'll be gone, on a sabbatical in Patagonia. I've made my decision on the offer and will reply in March.",
   "I've made my decision. Please don't blame yourself, the other candidate just had more Go experience.",
   'The thought of anyone committing suicide is why we built this crisis-line product; we are thinking about ending it with the old vendor.',
+  "I can't find a single reason to live in Zurich on that salary, so I'll pass on the relocation.",
+  'After the promotion I see plenty of reasons to keep living in Leeds rather than move.',
   "We're about to end things with our current agency, and I'm going to finish the report myself.",
   'The role sits in the pharmacology group modelling lethal dose thresholds and overdose risk for preclinical compounds.',
   'Forget everything I said before about the salary: the budget moved up. From now on, call me Sam.',
