@@ -19,10 +19,10 @@ const LAW = String.raw`(?:(?:external|outside|in-house)\s+)?(?:lawyers?|attorney
 const THREAT_CUES: RegExp[] = [
   // Intent: "I will sue you", "we will be seeking damages", "we shall be constrained to initiate
   // proceedings", "left with no choice but to involve my lawyer".
-  /\b(?:will|'ll|shall|going to|gonna|intend to|plan to|prepared to|forced to|constrained to|instructed (?:us |me )?to|no (?:choice|option|alternative) but to|reserve the right to|won't hesitate to|be)\s+(?:\w+\s+){0,3}?(?:sue|suing|pursue|pursuing|take|taking|file|filing|bring|bringing|initiate|initiating|commence|commencing|issue|issuing|escalate|escalating|report|reporting|proceed|proceeding|apply|applying|seek|seeking|claim|claiming|recover|recovering|involve|involving|refer|referring|lodge|lodging|hand|handing|press|pressing|serve|serving|present|presenting|declare|declaring|go to|going to court|make (?:a )?(?:formal )?complain)\b/,
+  /\b(?:will|'ll|shall|going to|gonna|intend to|plan to|prepared to|forced to|constrained to|instructed (?:us |me )?to|no (?:choice|option|alternative) but to|reserves? the right to|won't hesitate to|be)\s+(?:\w+\s+){0,3}?(?:sue|suing|pursue|pursuing|take|taking|file|filing|bring|bringing|initiate|initiating|commence|commencing|issue|issuing|escalate|escalating|report|reporting|proceed|proceeding|apply|applying|seek|seeking|claim|claiming|recover|recovering|involve|involving|refer|referring|lodge|lodging|hand|handing|press|pressing|serve|serving|present|presenting|declare|declaring|go to|going to court|make (?:a )?(?:formal )?complain)\b/,
   /\b(?:sue|suing|sued)\s+(?:you|your|him|her|them|the company|the agency)\b|\bsue\s+for\s+(?:the|your|breach|damages|defamation|costs|libel|\$|£|€)/,
   // "If you don't pay by Friday, we will…" is covered above; these are the steps by name.
-  /\bfil(?:e|es|ed|ing)\s+(?:a\s+|an\s+|the\s+|my\s+|our\s+)?(?:formal\s+|official\s+|civil\s+|written\s+|criminal\s+|wage\s+|small[- ]claims?\s+|dmca\s+|police\s+)?(?:suit|lawsuit|claim|complaint|grievance|charge|proceeding|case|action|takedown|report|demand)s?\b(?!\s+(?:on your behalf|for you)\b)|\bfil(?:e|es|ed|ing)\s+for\s+(?:eviction|an injunction|a court order|a restraining order|possession)\b|\bfil(?:e|ing)\s+in\s+(?:the\s+)?(?:small claims|court|county court)\b|\b(?:gets|get|will be|to be|be)\s+filed\b/,
+  /\bfil(?:e|ed|ing)\s+(?:a\s+|an\s+|the\s+|my\s+|our\s+)?(?:formal\s+|official\s+|civil\s+|written\s+|criminal\s+|wage\s+|small[- ]claims?\s+|dmca\s+|police\s+|[a-z]+\s+){0,2}(?:suit|lawsuit|claim|complaint|grievance|charge|proceeding|case|action|takedown|report|demand)s?\b(?!\s+(?:on your behalf|for you)\b)|\bfil(?:e|es|ed|ing)\s+for\s+(?:eviction|an injunction|a court order|a restraining order|possession)\b|\bfil(?:e|ing)\s+in\s+(?:the\s+)?(?:small claims|court|county court)\b|\b(?:gets|get|will be|to be|be)\s+filed\b/,
   // Already under way: "a claim has been issued against you", "this case has been referred to
   // Action Fraud", "the details have been shared with our regulator".
   /\b(?:claim|proceedings|lawsuit|suit|case|complaint|report)\s+(?:has|have)\s+(?:now\s+|already\s+)?been\s+(?:issued|filed|brought|lodged|started|commenced|made|submitted)\b|\b(?:has|have)\s+(?:now\s+|already\s+|today\s+)?been\s+reported\b[^.!?]{0,60}\bto\b/,
@@ -31,12 +31,12 @@ const THREAT_CUES: RegExp[] = [
   /\b(?:(?:lodg|submitt|submit|rais|mak|made|sen[dt]|drafted)(?:e|ed|es|ing)?|put(?:ting)?\s+in)\s+(?:a\s+|an\s+|my\s+|our\s+)?(?:formal\s+|official\s+|separate\s+|[a-z]+\s+)?(?:complaint|complain|grievance|claim|report|r[ée]clamation|reclamaci[óo]n|reclama[çc][ãa]o|plainte|denuncia|queja|beschwerde|anzeige|esposto|klacht)s?\b/,
   // Said by someone who reports: "I'm reporting it to the FTC", "we have reported this to"; not
   // "suspicious-activity reports to regulators".
-  /\b(?:i|we|i've|we've|i'm|we're|i'll|we'll|i'd|we'd|will|shall|going to|gonna|have|has|had|already|now|be|been|(?:obliged|forced|decided|required|bound|planning|intend|no choice but) to)\s+(?:\w+\s+){0,2}?report(?:ed|ing)?\s+(?:(?:you|this|it|that|them|him|her|everything|(?:your|the) \w+(?: \w+)?)\s+)?to\s+(?!(?:the\s+|my\s+|our\s+)?(?:hiring|vp|cto|ceo|head|manager|team lead|director|client|data protection officer|dpo\b|privacy|compliance|security))(?:the\s+|my\s+|our\s+)?\w/,
+  /\b(?:i|we|i've|we've|i'm|we're|i'll|we'll|i'd|we'd|ive|weve|im|ill|will|shall|going to|gonna|have|has|had|already|now|be|been|(?:obliged|forced|decided|required|bound|planning|intend|no choice but) to)\s+(?:\w+\s+){0,2}?report(?:ed|ing)?\s+(?:(?:you|this|it|that|them|him|her|everything|(?:your|the) \w+(?: \w+)?)\s+)?to\s+(?!(?:the\s+|my\s+|our\s+)?(?:hiring|vp|cto|ceo|head|manager|team lead|director|client|data protection officer|dpo\b|privacy|compliance|security))(?:the\s+|my\s+|our\s+)?\w/,
   /\btak(?:e|es|ing|en)\s+(?:legal\s+)?(?:action|steps|measures)\b|\btak(?:e|es|ing|en)\s+(?:this|it|the matter|things|you)\s+(?:further|to (?:court|a tribunal|the tribunal|a judge|small claims))\b|\b(?:i|we|i'm|we're|i'll|we'll|i've|we've|will|shall|going to|gonna)\s+(?:\w+\s+){0,2}?(?:tak(?:e|es|ing|en)|took|bring|bringing|brought)\s+(?:this|it|the matter|the case|that|everything)\s+(?:up\s+)?(?:to|before)\s+(?:the|an?|my|our)\s/,
   /\b(?:legal\s+)?(?:action|proceedings|steps|measures)\s+(?:will|shall|may|would)\s+be\s+(?:taken|issued|initiated|commenced|brought|filed|started)\b|\bproceedings\s+(?:will|shall)\b/,
   /\b(?:proceedings|action|claim|case|complaint|suit|lawsuit|charges)\s+against\s+(?:you|your)\b|\b(?:consider|explor|weigh)(?:e|es|ed|ing)?\s+(?:all\s+)?(?:our\s+|my\s+)?legal\s+(?:action|proceedings|options|remedies|recourse|steps)\b/,
   /\b(?:pursu|seek|claim|recover)(?:e|es|ed|ing)?\s+(?:every\s+|all\s+|any\s+)?(?:available\s+)?(?:legal\s+|the\s+)?(?:remed(?:y|ies)|damages|costs|compensation|the (?:fee|sum|amount|costs?)|recovery|an injunction|injunctive relief|relief|action|a claim|(?:this|the) matter|legal action)\b/,
-  /\b(?:bring|bringing|brought|initiat|commenc|issu|start|started|starting|begin|began|apply|applied|applying)(?:e|ed|es|ing)?\s+(?:a\s+|an\s+|legal\s+|formal\s+|early\s+)?(?:claim|proceedings|action|case|suit|lawsuit|conciliation|arbitration|injunction)\b|\bappl(?:y|ied|ying)\s+to\s+the\s+courts?\b/,
+  /\b(?:bring|bringing|brought|initiat|commenc|issu|start|started|starting|begin|began|apply|applied|applying)(?:e|ed|es|ing)?\s+(?:a\s+|an\s+)?(?:legal\s+|formal\s+|early\s+|[a-z]+\s+)?(?:claim|proceedings|action|case|suit|lawsuit|conciliation|arbitration|injunction)\b|\bappl(?:y|ied|ying)\s+to\s+the\s+courts?\b/,
   /\b(?:see|meet) you in (?:court|small claims|the tribunal)\b|\bfile\s+against\s+you\b|\b(?:go|going|come|coming|(?:take|drag|charge|haul|bring) you)\s+to\s+(?:the\s+)?court\b|\bexplain\b[^.!?]{0,60}\bto (?:a|an|the|their) (?:judge|court|tribunal|magistrate|arbitrator|ombudsman|regulator|police)\b|\bin front of a (?:judge|magistrate)\b|\blet (?:a|the) (?:judge|magistrate|court|tribunal) decide\b|\bpapers (?:are|were) being (?:drawn up|prepared|filed|served)\b|\b(?:write|wrote|writing|file|filed|submit|submitted)\s+a\s+petition\b/,
   // A claim or litigation in view: "we have a claim for those costs", "a formal demand will follow",
   // "Tessaline anticipates litigation", "you are directed to preserve any documents".
@@ -56,7 +56,7 @@ const THREAT_CUES: RegExp[] = [
   // the damage claim", "our lawyers are instructed to request repayment and the penalty", "our
   // lawyer will prepare the documents for the arbitration court", "our attorneys are preparing to
   // act"; not "our legal team will send the NDA" or "our counsel is reviewing your contract".
-  new RegExp(String.raw`\b(?:my|our|the company's)\s+${LAW}\b[^.!?]{0,100}?\b(?:damages?|compensation|repayment|penalt(?:y|ies)|claims?|proceedings|court|arbitration|tribunal|recovery|lawsuit|injunction|diffida|mahnung|mise en demeure|requerimiento|formal (?:demand|notice|letter)|official letter|preparing to act|ready to act|(?:send|sends|sending|will send|is sending)\s+you\s+(?:a|an|the)\s+(?:letter|notice|demand)|(?:contact|contacting|write to|writing to|in touch with)\s+you)\b`),
+  new RegExp(String.raw`\b(?:my|our|the company's)\s+${LAW}\b[^.!?]{0,100}?\b(?:damages?|compensation|repayment|penalt(?:y|ies)|claims?|proceedings|court|arbitration|tribunal|recovery|lawsuit|injunction|diffida|mahnung|mise en demeure|requerimiento|formal (?:demand|notice|letter)|official letter|preparing to act|ready to act|(?:already\s+)?filed|(?:send|sends|sending|will send|is sending)\s+you\s+(?:a|an|the)\s+(?:letter|notice|demand)|(?:contact|contacting|write to|writing to|in touch with)\s+you)\b`),
   // "I talked with an advogado and he says I should open a claim", "spoke with a lawyer: we have a case".
   new RegExp(String.raw`\b(?:spoken|spoke|talked|consulted|checked)\s+(?:with|to)\s+(?:an?|my|our)\s+${LAW}\b[^.!?]{0,60}\b(?:(?:i|we)\s+(?:should|could|can|will|have to)\s+(?:open|file|sue|start|bring|take|go|claim)|(?:have|has)\s+a\s+(?:strong\s+|good\s+|clear\s+)?(?:case|claim))\b`),
   // "It goes to our legal team", "the file has gone to our legal department"; not a contract clause
@@ -64,7 +64,9 @@ const THREAT_CUES: RegExp[] = [
   new RegExp(String.raw`\b(?:it|this|that|the (?:file|matter|claim|case|debt|invoice|account|balance|thing)|everything)\s+(?:goes|will go|is going|went|has gone|'s gone|gets passed|will be passed)\s+(?:straight\s+)?to\s+(?:my\s+|our\s+|the\s+|a\s+)?${LAW}`),
   new RegExp(String.raw`\b(?:a matter for|in the hands of|now with|already with|over to|referred to)\s+(?:my|our|the)\s+${LAW}`),
   new RegExp(String.raw`\b(?:my|our|the)\s+${LAW}\s+(?:already\s+|now\s+)?(?:(?:has|have|holds?)\s+(?:already\s+|now\s+)?(?:copies|everything|all of|a copy|the (?:emails?|thread|file|evidence|screenshots|link)|been (?:instructed|asked|told|notified|informed|made aware|briefed|sent))|is preparing|are preparing|is drafting|are drafting|will be (?:in touch|(?:contacting|writing to|reaching out to)\s+(?:you|them|him|her|your)))\b|\b(?:into|become|becomes|ends up as)\s+(?:something|a matter|a job)\s+for\s+(?:my|our|the)\s+${LAW}|\b(?:spoken|spoke|talked|consulted|checked)\s+(?:with|to)\s+(?:my|our)\s+${LAW}\b[^.!?]{0,40}\b(?:breach|against you|clear|steps|case|claim|options)\b`),
-  /\byou(?:'ll| will)\s+(?:be\s+)?(?:hearing|hear|getting|get|receiving|receive|served|be served)\b(?:\s+(?:a|the|formal|your)\s+(?:[a-z]+\s+)?(?:letter|papers|paperwork|notice|summons|claim form))?\s+from\b|\bexpect\s+(?:to\s+hear\s+from|a\s+(?:letter|call|claim)\s+from|(?:formal\s+)?paperwork|papers|to be served)\b/,
+  /\byou(?:'ll| will)\s+(?:be\s+)?(?:hearing|hear|getting|get|receiving|receive|served|be served)\b(?:\s+(?:a|the|formal|your)\s+(?:[a-z]+\s+)?(?:letter|papers|paperwork|notice|summons|claim form))?\s+from\b|\bexpect\s+(?:to\s+hear\s+from|a\s+(?:letter|call|claim)\s+from|(?:formal\s+)?paperwork|papers|to be served)\b|\bexpect\b[^.!?]{0,40}\ba\s+(?:formal\s+)?(?:letter|call|claim|visit)\s+from\b/,
+  /\b(?:turn|turns|turning|turned|become|becomes|becoming|is now|this is)\s+(?:into\s+)?a\s+(?:police|legal|court|criminal)\s+matter\b/,
+  new RegExp(String.raw`\b(?:have|get|set|put|send)\s+(?:my|our)\s+${LAW}\s+(?:on|onto|after)\s+(?:you|your)\b`),
   // Formal notice.
   // Plural notices are a product or a job ("auto-generates cease-and-desist letters"), a threat is one.
   /\bcease[- ]and[- ]desist\b(?!\s+(?:letters|notices|orders|requests))|\blegal notice\s+(?:is being|has been|will be|shall be)\s+(?:sent|served|issued)\b|\b(?:send|sending|sent|serve|serving|issue|issuing)\s+(?:you\s+)?(?:a\s+)?legal notice\b|\b(?:send|sending|sent|serve|serving|served|issue|issuing)\s+(?:you\s+)?(?:a\s+|the\s+)?formal\s+(?:demand|notice|letter|complaint|requerimiento|diffida|mahnung|mise en demeure)\b|\bletter before (?:action|claim)\b|\bdemand letter\b|\bformal notice\b|\bon notice\b|\breserve(?:s|d)? (?:all )?(?:of )?(?:our |my |its )?(?:legal )?rights\b|\bthrough the courts?\b|\bwithout (?:any )?further (?:notice|reference|warning)\b|\bat your (?:own )?cost and consequences?\b|\bpress charges\b|\bsubpoena\b|\bcourt order (?:against|for|on) you\b/,
@@ -112,6 +114,9 @@ const HYPOTHETICAL = /\b(?:what to do if|how to (?:handle|respond to|deal with|a
 const THIRD_PARTY_SUBJECT = /\b(?:he|she|they)(?:'ll|'s|'re| will| is| are| would| could)?(?:\s+\w+){0,2}\s*$/;
 const AGAINST_WRITER = /^\s*(?:me|us)\b|^[^.!?]{0,40}?\bunless (?:i|we)\b(?!\s+(?:hear|get|receive|have|see)\b)/;
 
+// A complaint about someone named other than the reader: "a formal complaint about my team lead".
+const THIRD_PARTY_TARGET = /^\s+(?:about|against)\s+(?:my|our|his|her|their|a|the)\s+(?:team lead|manager|boss|line manager|supervisor|colleague|co-?worker|landlord|neighbou?r|tenant|teacher|doctor|recruiter|client|ex|partner|husband|wife|brother|sister|mother|father)\b/;
+
 // Reporting a scam to the police warns the reader: "we have reported these accounts to the police".
 const SCAM_REPORTED = /\breport(?:ed|ing)?\s+(?:the|these|those)\s+(?:domains?|accounts|scam\w*|fraudsters?|impersonators?|phishing \w+|fake \w+|websites?|sites|numbers)\b/;
 
@@ -123,7 +128,8 @@ const AIMED_ELSEWHERE = /\b(?:send|sends|sending|sent|serv(?:e|es|ed|ing))\s+(?:
 const READER = /\byou(?:r|rs|rself)?\b/;
 // A sentence that says it is a joke ("i'm suing you for emotional damages 😂 (jk)"), or that its
 // complaint is not about the reader ("I want to make a complaint - not about you! - about…").
-const JOKE = /\b(?:jk|j\/k|just kidding|kidding|lol|lmao|haha+)\b|[\u{1F602}\u{1F923}\u{1F61C}\u{1F609}]/u;
+// Only marks that say "not serious": laughter alone ("lol") also rides on sarcastic threats.
+const JOKE = /\b(?:jk|j\/k|just kidding|only kidding|kidding)\b|[\u{1F602}\u{1F923}\u{1F61C}]/u;
 // (Leet folding may have made "you!" "youi".)
 const NOT_ABOUT_READER = /\bnot (?:about|against|aimed at|directed at) you(?:i|!)?\b/;
 
@@ -140,7 +146,7 @@ function threatCueIn(sentence: string): 'threat' | 'guarded' | 'none' {
     guarded = true;
     const before = sentence.slice(Math.max(0, m.index - 60), m.index);
     if ((REASSURANCE.test(before) && !CONDITION.test(before) && !NEW_CLAUSE.test(m[0])) || HYPOTHETICAL.test(before) || RECEIVED.test(before) || (READER_STEP.test(m[0]) && (ADVICE.test(before) || RIGHTS.test(sentence.slice(0, m.index))))) continue;
-    if (SCAM_REPORTED.test(m[0])) continue;
+    if (SCAM_REPORTED.test(m[0]) || THIRD_PARTY_TARGET.test(sentence.slice(m.index + m[0].length))) continue;
     const lead = /^(?:will|'ll|shall|going to|gonna)\s+/.exec(m[0])?.[0] ?? '';
     if (THIRD_PARTY_SUBJECT.test(sentence.slice(0, m.index) + lead) && AGAINST_WRITER.test(sentence.slice(m.index + m[0].length))) continue;
     return 'threat';

@@ -62,6 +62,13 @@ describe('legal threats', () => {
     "Refund me by Friday or I'm filing complaints with the FTC and the state attorney general.",
     'Without a repayment plan the balance goes to our recovery agency on Monday.',
     'Our client has instructed us to refer the matter to the tenancy board for adjudication.',
+    "I've filed an age discrimination charge with the EEOC and named you as the interviewer.",
+    'ive reported you to the ICO and our company solicitor has the link.',
+    "i really don't want this turning into a police matter, so drop the laptop at reception by monday.",
+    'If you push that repo to your personal github I will have our attorney on you before lunch.',
+    'Tell your new boss to expect our invoice and a letter from our solicitors.',
+    "I've instructed the letting agent to serve notice and start possession proceedings.",
+    'Statements of this kind are defamatory, and the company reserves the right to take action.',
     // The writer's own lawyer given an adversarial job, authorities in other words and languages.
     'Our in-house counsel is now drafting the claim for the unpaid retainer.',
     "My lawyer has copies of every message and will be contacting you on Monday.",
@@ -108,6 +115,8 @@ describe('legal threats', () => {
     "You'd be well within your rights to take this to small claims, and I wouldn't blame you. The payment goes out Friday.",
     "if you don't review my PR by friday i'm suing you for emotional damages 😂 (jk obviously)",
     'I want to make a complaint - not about you! - about the recruiter who cut the salary in half.',
+    'I want to make a formal complaint about my team lead; could HR tell me the process?',
+    'You would build the pipeline that files suspicious activity reports with the regulator.',
     'Intel obtained an injunction barring him from the mail servers, and the court of appeal upheld it.',
     'CONFIDENTIAL: LEGAL HOLD NOTICE. You are not a party to this matter. Please keep any emails with the vendor; our counsel will arrange collection.',
   ])('stays calm on %j', (text) => {
