@@ -28,7 +28,7 @@ const OUT = path.resolve(import.meta.dirname, '../src/safety/legal-weights.json'
 const BITS = 15;
 const KEEP = 3_000;
 /** Never trained on: their threats were never read either (test/fixtures/escalation/README.md). */
-export const LEGAL_YARDSTICKS = new Set(['legal-threats-7.jsonl', 'legal-threats-10.jsonl']);
+export const LEGAL_YARDSTICKS = new Set(['legal-threats-7.jsonl', 'legal-threats-10.jsonl', 'legal-threats-13.jsonl']);
 /** How much more our own recruiting mail counts than other ordinary text. */
 const LOOK_ALIKE_WEIGHT = 3;
 /** How far above the highest left-out look-alike the threshold stays before rounding up. */

@@ -56,7 +56,7 @@ const THREAT_CUES: RegExp[] = [
   // the damage claim", "our lawyers are instructed to request repayment and the penalty", "our
   // lawyer will prepare the documents for the arbitration court", "our attorneys are preparing to
   // act"; not "our legal team will send the NDA" or "our counsel is reviewing your contract".
-  new RegExp(String.raw`\b(?:my|our|the company's)\s+${LAW}\b[^.!?]{0,100}?\b(?:damages?|compensation|repayment|penalt(?:y|ies)|claims?|proceedings|court|arbitration|tribunal|recovery|lawsuit|injunction|diffida|mahnung|mise en demeure|requerimiento|formal (?:demand|notice|letter)|official letter|preparing to act|ready to act|(?:already\s+)?filed|(?:send|sends|sending|will send|is sending)\s+you\s+(?:a|an|the)\s+(?:letter|notice|demand)|(?:contact|contacting|write to|writing to|in touch with)\s+you)\b`),
+  new RegExp(String.raw`\b(?:my|our|the company's)\s+${LAW}\b(?![^.!?]{0,40}\b(?:added|drafted|included|inserted|wrote|put in)\b)[^.!?]{0,100}?\b(?:damages?|compensation|repayment|penalt(?:y|ies)|claims?|proceedings|court|arbitration|tribunal|recovery|lawsuit|injunction|diffida|mahnung|mise en demeure|requerimiento|formal (?:demand|notice|letter)|official letter|preparing to act|ready to act|(?:already\s+)?filed|(?:send|sends|sending|will send|is sending)\s+you\s+(?:a|an|the)\s+(?:letter|notice|demand)|(?:contact|contacting|write to|writing to|in touch with)\s+you)\b`),
   // "I talked with an advogado and he says I should open a claim", "spoke with a lawyer: we have a case".
   new RegExp(String.raw`\b(?:spoken|spoke|talked|consulted|checked)\s+(?:with|to)\s+(?:an?|my|our)\s+${LAW}\b[^.!?]{0,60}\b(?:(?:i|we)\s+(?:should|could|can|will|have to)\s+(?:open|file|sue|start|bring|take|go|claim)|(?:have|has)\s+a\s+(?:strong\s+|good\s+|clear\s+)?(?:case|claim))\b`),
   // "It goes to our legal team", "the file has gone to our legal department"; not a contract clause
@@ -73,7 +73,7 @@ const THREAT_CUES: RegExp[] = [
 ];
 
 // A cue under these in the few words before it is a reassurance: "we would never take legal action".
-const REASSURANCE = /\b(?:never|won't|will not|wouldn't|would not|not going to|no need to|don't need to|do not need to|no intention (?:of|to)|no plans? to|not planning to|not looking to|don't want to|do not want to|nobody is going to|no one is going to|isn't|is not|aren't|are not|without)\s+(?:\w+\s+){0,3}$/;
+const REASSURANCE = /\b(?:never|won't|will not|wouldn't|would not|not going to|no need to|don't need to|do not need to|no intention (?:of|to)|no plans? to|not planning to|not looking to|don't want to|do not want to|nobody is going to|no one is going to|nothing (?:will|would|is going to|gets)|isn't|is not|aren't|are not|without)\s+(?:\w+\s+){0,3}$|\b(?:nothing|nobody|no one)\s+$/;
 // ...nor when the cue opens a clause of its own: "in a repo that isn't ours i'll get an injunction".
 const NEW_CLAUSE = /^(?:i|we|i'll|we'll|i'm|we're|i've|we've|i'd|we'd)\b/;
 // ...unless the negation belongs to a condition: "if the laptop isn't back by Friday our lawyers will be in touch".
@@ -115,13 +115,13 @@ const THIRD_PARTY_SUBJECT = /\b(?:he|she|they)(?:'ll|'s|'re| will| is| are| woul
 const AGAINST_WRITER = /^\s*(?:me|us)\b|^[^.!?]{0,40}?\bunless (?:i|we)\b(?!\s+(?:hear|get|receive|have|see)\b)/;
 
 // A complaint about someone named other than the reader: "a formal complaint about my team lead".
-const THIRD_PARTY_TARGET = /^\s+(?:about|against)\s+(?:my|our|his|her|their|a|the)\s+(?:team lead|manager|boss|line manager|supervisor|colleague|co-?worker|landlord|neighbou?r|tenant|teacher|doctor|recruiter|client|ex|partner|husband|wife|brother|sister|mother|father)\b/;
+const THIRD_PARTY_TARGET = /^\s+(?:about|against)\s+(?:them|him|her)\b|^\s+(?:about|against)\s+(?:my|our|his|her|their|a|the)\s+(?:team lead|manager|boss|line manager|supervisor|colleague|co-?worker|landlord|neighbou?r|tenant|teacher|doctor|recruiter|client|ex|partner|husband|wife|brother|sister|mother|father)\b/;
 
 // Reporting a scam to the police warns the reader: "we have reported these accounts to the police".
 const SCAM_REPORTED = /\breport(?:ed|ing)?\s+(?:the|these|those)\s+(?:domains?|accounts|scam\w*|fraudsters?|impersonators?|phishing \w+|fake \w+|websites?|sites|numbers)\b/;
 
 // The writer received the notice: "I just got a cease and desist from their lawyers".
-const RECEIVED = /\b(?:i|we)\s+(?:just\s+|also\s+|recently\s+|have\s+|'ve\s+)?(?:got|get|received|was sent|were sent|was served|were served|am getting)\s+(?:a\s+|an\s+)?$/;
+const RECEIVED = /\b(?:i|we)\s+(?:just\s+|also\s+|recently\s+|have\s+|'ve\s+)?(?:got|get|received|was sent|were sent|was served|were served|am getting)\s+(?:a\s+|an\s+)?$|\b(?:sent|served|gave|handed|emailed|mailed)\s+(?:me|us)\s+(?:a\s+|an\s+|the\s+)?$/;
 // A step aimed at someone else, in a sentence that never names the reader: "my solicitor is sending
 // him a notice for breach of his lease", "our legal team has sent them a formal notice".
 const AIMED_ELSEWHERE = /\b(?:send|sends|sending|sent|serv(?:e|es|ed|ing))\s+(?:him|her|them)\s+(?:a|an|the)\s+(?:formal\s+|legal\s+|final\s+)?(?:notice|letter|demand|claim|cease|summons|writ)|\b(?:against|sue|suing|sued|reported)\s+(?:him|her|them)\b/;

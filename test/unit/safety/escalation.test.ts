@@ -117,6 +117,10 @@ describe('legal threats', () => {
     'I want to make a complaint - not about you! - about the recruiter who cut the salary in half.',
     'I want to make a formal complaint about my team lead; could HR tell me the process?',
     'You would build the pipeline that files suspicious activity reports with the regulator.',
+    'The file will not be sent to collections, and nothing will be reported to credit bureaus as long as you pay.',
+    'Our lawyer added a clause about late penalties and disputes going to the commercial court; tell me if it is too much.',
+    'Their lawyers sent me a cease-and-desist yesterday, but mine says it is boilerplate.',
+    'Another client ghosted me, and I was filling in the small claims form against them when your payment came.',
     'Intel obtained an injunction barring him from the mail servers, and the court of appeal upheld it.',
     'CONFIDENTIAL: LEGAL HOLD NOTICE. You are not a party to this matter. Please keep any emails with the vendor; our counsel will arrange collection.',
   ])('stays calm on %j', (text) => {

@@ -22,6 +22,7 @@ labelledSetFloors(
     'legal-threats-10.jsonl': 25,
     'legal-threats-11.jsonl': 28,
     'legal-threats-12.jsonl': 29,
+    'legal-threats-13.jsonl': 23,
   },
   new Set(['le-003', 'lh-038', 'lk-002', 'lk-053']),
   (text) => legalThreat(text, lists.legalTerms) !== null,
