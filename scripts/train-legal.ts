@@ -20,23 +20,21 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEmail } from '../src/parse/parse-email.js';
 import { loadEscalationLists } from '../src/safety/escalation.js';
-import { findLegalThreat, legalModelProbability, readLegal, termSentences } from '../src/safety/legal-threat.js';
+import { findLegalThreat, legalModelProbability, readLegal, termSentences, type LegalModel } from '../src/safety/legal-threat.js';
 import { features } from '../src/safety/shield/scorer.js';
-import { EVAL, FIXTURES, heldOut, loadDevData, sparse, train } from './train-shield.js';
+import { EVAL, type Example, FIXTURES, HARD_NEGATIVE_WEIGHT, heldOut, intentTexts, loadDevData, sparse, train } from './train-shield.js';
 
 const OUT = path.resolve(import.meta.dirname, '../src/safety/legal-weights.json');
 const BITS = 15;
 const KEEP = 3_000;
 /** Never trained on: their threats were never read either (test/fixtures/escalation/README.md). */
-export const LEGAL_YARDSTICKS = new Set(['legal-threats-7.jsonl', 'legal-threats-10.jsonl', 'legal-threats-13.jsonl']);
-/** How much more our own recruiting mail counts than other ordinary text. */
-const LOOK_ALIKE_WEIGHT = 3;
+const LEGAL_YARDSTICKS = new Set(['legal-threats-7.jsonl', 'legal-threats-10.jsonl', 'legal-threats-13.jsonl']);
 /** How far above the highest left-out look-alike the threshold stays before rounding up. */
 const MARGIN = 0.005;
 
 const lists = loadEscalationLists(path.resolve(import.meta.dirname, '../config'));
 
-export interface Mail {
+interface Mail {
   source: string;
   threat: boolean;
   text: string;
@@ -44,27 +42,23 @@ export interface Mail {
   hard: boolean;
 }
 
-type Example = { feats: number[]; y: number; weight: number; chars: number };
-
-function jsonl(file: string): Array<Record<string, unknown>> {
-  return readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-}
-
-export function legalSets(): Mail[] {
+function legalSets(): Mail[] {
   const dir = path.join(FIXTURES, 'escalation');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
     .sort()
-    .flatMap((f) => jsonl(path.join(dir, f)).map((r) => ({ source: f, threat: r.label === true, text: String(r.text), hard: true })));
+    .flatMap((f) =>
+      readFileSync(path.join(dir, f), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { label: boolean; text: string })
+        .map((r) => ({ source: f, threat: r.label, text: r.text, hard: true })),
+    );
 }
 
 /** Our invented recruiter mail; the few the cues call threats are left out rather than guessed at. */
 function intents(): Mail[] {
-  const dir = path.join(FIXTURES, 'intents');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .sort()
-    .flatMap((f) => jsonl(path.join(dir, f)).map((r) => String(r.text ?? '')))
+  return intentTexts()
     .filter((t) => findLegalThreat(t, lists.legalTerms, { useModel: false }) === null)
     .map((text) => ({ source: 'intents', threat: false, text, hard: true }));
 }
@@ -96,18 +90,11 @@ function contexts(text: string): string[] {
 
 function examplesOf(mails: Mail[]): Example[] {
   return mails.flatMap((m) =>
-    contexts(m.text).map((c) => ({ feats: features(c, BITS), y: m.threat ? 1 : 0, weight: m.hard && !m.threat ? LOOK_ALIKE_WEIGHT : 1, chars: c.length })),
+    contexts(m.text).map((c) => ({ feats: features(c, BITS), y: m.threat ? 1 : 0, weight: m.hard && !m.threat ? HARD_NEGATIVE_WEIGHT : 1, chars: c.length })),
   );
 }
 
-interface Model {
-  bits: number;
-  bias: number;
-  threshold: number;
-  w: Record<string, number>;
-}
-
-function fit(mails: Mail[]): Model {
+function fit(mails: Mail[]): LegalModel {
   const data = examplesOf(mails);
   const { bias, w } = train(data);
   const m = sparse(bias, w, [], KEEP);
@@ -118,7 +105,7 @@ function fit(mails: Mail[]): Model {
  * How the detector reads `text` with `model` (as `findLegalThreat` does with the committed one):
  * whether the cues escalate it, and the highest score the model gives a sentence left to it.
  */
-function read(model: Model, text: string): { cues: boolean; p: number } {
+function read(model: LegalModel, text: string): { cues: boolean; p: number } {
   const r = readLegal(text, lists.legalTerms);
   return { cues: r.cue !== null, p: Math.max(0, ...r.unmarked.map((u) => legalModelProbability(u.context, model))) };
 }

@@ -73,11 +73,11 @@ export function loadDevData(): DevData {
 }
 
 /** A training row: its features, its label, its weight and the length of its normalised text. */
-type Example = { feats: number[]; y: number; weight: number; chars: number };
+export type Example = { feats: number[]; y: number; weight: number; chars: number };
 type Featurise = (text: string, bits: number) => number[];
 
 /** Negatives that look most like positives, and how much more each counts in training. */
-const HARD_NEGATIVE_WEIGHT = 3;
+export const HARD_NEGATIVE_WEIGHT = 3;
 
 /** How much more each of our own invented attacks counts than a jackhhao jailbreak (there are fewer of them). */
 const OWN_POSITIVE_WEIGHT = 3;
@@ -220,14 +220,18 @@ export function inventedMail(): string[] {
   return inventedMailCache;
 }
 
-function readInventedMail(): string[] {
+/** Every invented recruiter email of test/fixtures/intents/, in file order. */
+export function intentTexts(): string[] {
   const dir = path.join(FIXTURES, 'intents');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
     .sort()
     .flatMap((f) => readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
-    .map((l) => (JSON.parse(l) as { text: string }).text)
-    .filter((t) => kindScore(screenPiece(t).signals.filter((sig) => !sig.rule.startsWith('scorer-')), 'jailbreak') < 1);
+    .map((l) => (JSON.parse(l) as { text: string }).text);
+}
+
+function readInventedMail(): string[] {
+  return intentTexts().filter((t) => kindScore(screenPiece(t).signals.filter((sig) => !sig.rule.startsWith('scorer-')), 'jailbreak') < 1);
 }
 
 /**

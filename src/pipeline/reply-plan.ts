@@ -136,6 +136,11 @@ function parseUsed(json: string | undefined): number[] {
   }
 }
 
+/** The parts of a plan a turn that classifies nothing and writes nothing leaves empty. */
+const NO_TURN = { intent: null, githubUsername: null, starCheck: null, hold: null, validationNotes: null, attachmentPath: null } as const;
+
+const inCrisis = (shield: ShieldResult): boolean => shield.verdict === 'CRISIS_DETECTED' || shield.verdict === 'CRISIS_UNDER_ATTACK';
+
 /**
  * For mail Hermes does not answer (a terminal conversation, the daily send limit): SHIELD still
  * reads it, and a writer in crisis brings the owner an immediate alert instead of silence. No reply
@@ -143,21 +148,16 @@ function parseUsed(json: string | undefined): number[] {
  */
 export function planUnanswered(config: Readonly<Config>, email: InboundEmail, conversation: Conversation | null, withheld: string): ReplyPlan | null {
   const shield = screenEmail(email, config);
-  if (shield.verdict !== 'CRISIS_DETECTED' && shield.verdict !== 'CRISIS_UNDER_ATTACK') return null;
+  if (!inCrisis(shield)) return null;
   const state = stateOf(conversation);
   return {
+    ...NO_TURN,
     shield,
     escalation: { escalate: false, reasons: [] },
-    intent: null,
-    githubUsername: null,
-    starCheck: null,
     transition: { from: state, to: state, action: 'none', reason: `crisis in mail not answered (${withheld})` },
     reply: null,
-    hold: null,
     alert: { kind: 'crisis', reasons: [`SHIELD: ${shield.verdict} (${shield.categories.join(', ')})`, `no reply sent: ${withheld}`] },
     validationPassed: null,
-    validationNotes: null,
-    attachmentPath: null,
     conversationPatch: {},
   };
 }
@@ -172,14 +172,13 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
   const shield = screenEmail(email, config);
   const escalation = escalationFor(email, conversation, config, deps.escalationLists);
   const from = stateOf(conversation);
-  const noTurn = { intent: null, githubUsername: null, starCheck: null, hold: null, validationNotes: null, attachmentPath: null };
-  const crisis = shield.verdict === 'CRISIS_DETECTED' || shield.verdict === 'CRISIS_UNDER_ATTACK';
+  const crisis = inCrisis(shield);
   // Escalation wins over every reply but one: a writer SHIELD finds in crisis still gets the
   // resources reply below, and the conversation is escalated with it.
   if (escalation.escalate && !crisis) {
     const transition = advance(from, 'other', { escalate: true, githubUsername: null, starVerified: false, piiStalled: false, unansweredReplies: 0, ghostAfter: config.brain.ghostAfterUnanswered });
     return {
-      ...noTurn,
+      ...NO_TURN,
       shield,
       escalation,
       transition,
@@ -225,7 +224,7 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
     const to = escalation.escalate ? 'ESCALATED' : from === 'INITIAL' ? 'ENGAGING' : from;
     const escalated = escalation.escalate ? escalation.reasons.map((r) => r.detail) : [];
     return {
-      ...noTurn,
+      ...NO_TURN,
       intent,
       shield,
       escalation,
@@ -273,7 +272,7 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
     }
   }
 
-  const base = { ...noTurn, shield, escalation, intent, githubUsername, starCheck, transition };
+  const base = { ...NO_TURN, shield, escalation, intent, githubUsername, starCheck, transition };
   if (transition.to === 'STARRED') {
     const reasons = [starAlertReason(githubUsername, config.github.repo)];
     return { ...base, reply: null, alert: { kind: 'star', reasons }, validationPassed: null, conversationPatch: patch };

@@ -165,7 +165,7 @@ const SELF_EVIDENT = /\breserve\s+all\s+(?:of\s+)?(?:our|my|its)\s+(?:legal\s+)?
  * ("our legal team is reviewing the contract for the damage claim; they will write next week"),
  * and decides from `threshold`, set above every look-alike it had not seen in training.
  */
-interface LegalModel {
+export interface LegalModel {
   bits: number;
   bias: number;
   threshold: number;
@@ -177,7 +177,7 @@ const MODEL = legalWeights as unknown as LegalModel;
 export interface TermSentence {
   term: string | undefined;
   sentence: string;
-  /** The sentence with its neighbours, as the model reads it. */
+  /** The sentence with its neighbours, as the model reads it; '' when it holds no listed term. */
   context: string;
 }
 
@@ -185,7 +185,10 @@ export interface TermSentence {
 export function termSentences(text: string, terms: readonly string[]): TermSentence[] {
   const all = sentences(normaliseForMatching(text.slice(0, 200_000)));
   const patterns = termPatterns(terms);
-  return all.map((sentence, i) => ({ term: termIn(sentence, patterns), sentence, context: `${all[i - 1] ?? ''} ${sentence} ${all[i + 1] ?? ''}` }));
+  return all.map((sentence, i) => {
+    const term = termIn(sentence, patterns);
+    return { term, sentence, context: term === undefined ? '' : `${all[i - 1] ?? ''} ${sentence} ${all[i + 1] ?? ''}` };
+  });
 }
 
 /** The model's probability that a sentence's context is a threat. */
@@ -221,8 +224,8 @@ export function readLegal(text: string, terms: readonly string[]): LegalReading 
 
 /**
  * The term of the first sentence that carries a legal term and a threat cue, or else of the first
- * sentence with a listed term and no cue that the model reads as a threat; null when none. `useModel: false` gives the cues
- * alone (the training script labels with them).
+ * sentence with a listed term and no cue that the model reads as a threat; null when none.
+ * `useModel: false` gives the cues alone (the training script labels with them).
  */
 export function findLegalThreat(text: string, terms: readonly string[], opts: { useModel?: boolean } = {}): string | null {
   const reading = readLegal(text, terms);
