@@ -148,6 +148,17 @@ let BUCKETS = new Int32Array(4096);
  * a pair's bucket mixes its two words' hashes.
  */
 function fillWordBuckets(text: string, bits: number): number {
+  // Both deciding models may read the same piece, one after the other.
+  if (text === filled.text && bits === filled.bits) return filled.count;
+  filled.count = hashWordBuckets(text, bits);
+  filled.text = text;
+  filled.bits = bits;
+  return filled.count;
+}
+/** The text whose buckets `BUCKETS` holds. */
+const filled = { text: '', bits: 0, count: 0 };
+
+function hashWordBuckets(text: string, bits: number): number {
   const mask = (1 << bits) - 1;
   const n = Math.min(text.length, MAX_SCORED_CHARS);
   if (BUCKETS.length < n + 2) BUCKETS = new Int32Array(n + 2);
@@ -155,7 +166,8 @@ function fillWordBuckets(text: string, bits: number): number {
   let count = 0;
   let h = FNV_OFFSET;
   let len = 0;
-  let prev = -1;
+  let prev = 0;
+  let first = true;
   for (let i = 0; i < n; i++) {
     const c = units[i] as number;
     if (WORD_CHAR[c] === 1) {
@@ -164,25 +176,26 @@ function fillWordBuckets(text: string, bits: number): number {
       continue;
     }
     if (len === 0) continue;
-    count = endWord(h >>> 0, prev, mask, count);
-    prev = h >>> 0;
+    count = endWord(h, prev, first, mask, count);
+    prev = h;
+    first = false;
     h = FNV_OFFSET;
     len = 0;
   }
-  if (len > 0) count = endWord(h >>> 0, prev, mask, count);
+  if (len > 0) count = endWord(h, prev, first, mask, count);
   for (let k = 0; k < count; k++) SEEN[BUCKETS[k] as number] = 0;
   return count;
 }
 
-/** Marks a word's bucket and its pair's with the word before (`prev`, -1 at the start); returns the new count. */
-function endWord(word: number, prev: number, mask: number, count: number): number {
+/** Marks a word's bucket and, unless it is the `first` word, its pair's with the word before (`prev`); returns the new count. */
+function endWord(word: number, prev: number, first: boolean, mask: number, count: number): number {
   const uni = word & mask;
   if (SEEN[uni] === 0) {
     SEEN[uni] = 1;
     BUCKETS[count++] = uni;
   }
-  if (prev !== -1) {
-    const bi = (Math.imul(prev ^ Math.imul(word, 0x9e3779b1), 0x85ebca6b) >>> 0) & mask;
+  if (!first) {
+    const bi = Math.imul(prev ^ Math.imul(word, 0x9e3779b1), 0x85ebca6b) & mask;
     if (SEEN[bi] === 0) {
       SEEN[bi] = 1;
       BUCKETS[count++] = bi;
@@ -191,7 +204,9 @@ function endWord(word: number, prev: number, mask: number, count: number): numbe
   return count;
 }
 
-const FNV_OFFSET = 0x811c9dc5;
+// Hashes are kept as int32 (`| 0`), never as uint32: V8 holds an int32 loop variable unboxed, and
+// the buckets (low bits) are the same either way.
+const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 /** `[a-z']` by code unit. */
 const WORD_CHAR = new Uint8Array(0x10000);
