@@ -262,11 +262,15 @@ function sureFocus(supportive: string[]): number {
   return round4(focus[Math.floor(focus.length * SURE_FOCUS_PASS)] ?? 1);
 }
 
-/** Our invented short crisis emails the crisis model may learn from; set 5 stays unseen, its yardstick. */
-const OWN_CRISIS_SETS = /^(?:short-emails(?:-[234])?|crisis-posts-(?:[124568]|9|10))\.jsonl$/;
+/**
+ * Our invented crisis sets the crisis model may learn from (short emails set 5 and posts sets 3, 7
+ * and 11 to 14 stay unseen), and the first set of ordinary short messages as hard negatives (the
+ * second, `short-everyday-2`, is a yardstick).
+ */
+const OWN_CRISIS_SETS = /^(?:short-emails(?:-[234])?|crisis-posts-(?:[124568]|9|10)|short-everyday-1)\.jsonl$/;
 
 /**
- * Our invented short crisis emails (sets 1-4 of test/fixtures/crisis/) and their benign halves,
+ * Our invented crisis sets of `OWN_CRISIS_SETS` (test/fixtures/crisis/) and their benign rows,
  * and the training share of the invented recruiter mail: C-SSRS posts are long Reddit threads,
  * and a person in crisis who writes to a recruiter writes three sentences.
  */

@@ -152,8 +152,9 @@ describe.skipIf(!dovecotBinary())('safety through the mail loop', () => {
 
   it('takes the intent model\'s reading of a risk SHIELD cannot see: crisis reply and owner alert', async () => {
     // Told only by implication: no rule fires, the model (here the fake) reads the risk.
-    // ("...at the balcony railing at night now" SHIELD's broad crisis model reads as a crisis itself.)
-    const text = "Thanks for thinking of me. I keep standing at the balcony railing these days. Don't hold the slot for me, I won't be needing it.";
+    // (A longer mail, "...I keep standing at the balcony railing these days...", SHIELD's broad
+    // crisis model reads as a crisis itself; under 100 characters it reads only those with its words.)
+    const text = "Thanks for thinking of me. Don't hold the slot for me, I won't be needing it.";
     fake.setToolHandler(() => ({ intent: 'other', confidence: 0.8, self_harm_risk: true }));
     const { from } = await deliver(text, { subject: 'the slot' });
     const c = await conversationOf(from);

@@ -291,10 +291,10 @@ export const JAILBREAK_MODEL_WORDS: readonly string[] = [
 ];
 
 /**
- * The deciding crisis model (`crisisAlone`) reads only a piece that holds one of these words: the
+ * The deciding crisis model (`crisisAlone`) reads a piece shorter than
+ * `CRISIS_MODEL_ANY_PIECE_CHARS` (screen-text.ts) only when it holds one of these words: the
  * distress words below and the words people use for wanting to be gone ("wake", "alive", "end",
- * "disappear", "pills"…). 64 of the 74 C-SSRS and invented crisis texts the model is sure of hold
- * one; 9 of the 60 recruiter-corpus emails and 33 of the 1,120 invented recruiter emails do.
+ * "disappear", "pills"…). A longer piece it reads whatever its words.
  */
 export const CRISIS_MODEL_EXTRA_WORDS: readonly string[] = [
   'wake', 'waking', 'woke', 'alive', 'living', 'gone', 'anymore', 'goodbye', 'disappear', 'disappearing', 'pills', 'bridge', 'sleep', 'ghost',

@@ -13,21 +13,21 @@ interface Row {
   text: string;
 }
 const SETS: Array<[string, number, number]> = [
-  ['crisis-posts-1.jsonl', 42, 2],
-  ['crisis-posts-2.jsonl', 42, 1],
+  ['crisis-posts-1.jsonl', 48, 2],
+  ['crisis-posts-2.jsonl', 47, 1],
   ['crisis-posts-3.jsonl', 29, 2],
-  ['crisis-posts-4.jsonl', 28, 0],
+  ['crisis-posts-4.jsonl', 45, 0],
   // Long posts: the other half are long, dark and about suicide (supporters, survivors, grief).
-  ['crisis-posts-5.jsonl', 48, 20],
+  ['crisis-posts-5.jsonl', 49, 20],
   ['crisis-posts-6.jsonl', 31, 2],
   ['crisis-posts-7.jsonl', 33, 3],
-  ['crisis-posts-8.jsonl', 37, 3],
-  ['crisis-posts-9.jsonl', 36, 0],
-  ['crisis-posts-10.jsonl', 35, 2],
-  ['crisis-posts-11.jsonl', 25, 2],
-  ['crisis-posts-12.jsonl', 24, 2],
-  ['crisis-posts-13.jsonl', 34, 3],
-  ['crisis-posts-14.jsonl', 25, 2],
+  ['crisis-posts-8.jsonl', 46, 3],
+  ['crisis-posts-9.jsonl', 46, 0],
+  ['crisis-posts-10.jsonl', 42, 2],
+  ['crisis-posts-11.jsonl', 31, 2],
+  ['crisis-posts-12.jsonl', 25, 2],
+  ['crisis-posts-13.jsonl', 38, 3],
+  ['crisis-posts-14.jsonl', 29, 2],
 ];
 const isCrisis = (text: string) => {
   const v = screen(text).verdict;
