@@ -9,9 +9,10 @@ import { screen } from '../../../../src/safety/shield/shield.js';
 // a ceiling of crisis verdicts at what it measures now (see the README there) and no jailbreak
 // verdict at all, so a change that makes SHIELD read ordinary mail as a crisis fails here.
 const SETS: Array<[string, number]> = [
-  // Set 1 is also training data of the broad crisis model (hard negatives); set 2 never is.
+  // Set 1 is also training data of the broad crisis model (hard negatives); sets 2 and 3 never are.
   ['short-everyday-1.jsonl', 0],
   ['short-everyday-2.jsonl', 1],
+  ['short-everyday-3.jsonl', 1],
 ];
 
 describe('SHIELD on ordinary short messages that share crisis words', () => {
