@@ -51,8 +51,11 @@ export interface ScorerWeights {
 }
 
 const WORD = /[a-z']+/g;
-/** Feature extraction reads at most this much of a piece; the rules see all of it. */
-const MAX_SCORED_CHARS = 20_000;
+/**
+ * Feature extraction reads at most this much of a piece; the rules see all of it. The crisis
+ * models add no evidence to a longer piece (`CRISIS_MODEL_MAX_CHARS` in screen-text.ts).
+ */
+export const MAX_SCORED_CHARS = 20_000;
 
 function fnv1a(s: string): number {
   let h = 0x811c9dc5;

@@ -6,7 +6,7 @@ import { attributeCrisis, weighOverlapsOnce } from './crisis-attribution.js';
 import { ROT13_HINTS } from './decode.js';
 import { normaliseForShield } from './fast-normalise.js';
 import { RULE_GATES } from './positional-gates.js';
-import { CRISIS_MODEL_EXTRA_WORDS, crisisAloneProbability, crisisScore, DISTRESS_WORDS, JAILBREAK_MODEL_WORDS, jailbreakAloneProbability, jailbreakProbability, scorerModels } from './scorer.js';
+import { CRISIS_MODEL_EXTRA_WORDS, crisisAloneProbability, crisisScore, DISTRESS_WORDS, JAILBREAK_MODEL_WORDS, jailbreakAloneProbability, jailbreakProbability, MAX_SCORED_CHARS, scorerModels } from './scorer.js';
 import { SubstringSet } from './substrings.js';
 import { CRISIS_EVASIVE, CRISIS_RULES, JAILBREAK_EVASIVE, JAILBREAK_RULES, RULE_HINTS, RULE_REQUIRES, type Rule, type RuleKind } from './rules.js';
 
@@ -119,6 +119,17 @@ export const DISTRESS_WORDS_FOR_MODEL = 3;
  * nothing more on any labelled set; see docs/shield.md, "Ordinary short messages".
  */
 export const CRISIS_MODEL_ANY_PIECE_CHARS = 100;
+
+/**
+ * Neither crisis model adds evidence to a piece longer than they read (`MAX_SCORED_CHARS`,
+ * normalised characters): a whole history of posts, a long thread or a digest, which the rules,
+ * which see who each phrase is about, decide alone. The models sum weights over the distinct words
+ * and word pairs of what they read, and twenty thousand characters of talk about suicide hold
+ * enough of that vocabulary to make them sure whoever writes it. On the C-SSRS training rows
+ * longer than this, the models had tipped 4 Supportive users over the line and no at-risk user;
+ * see docs/shield.md, "Long texts".
+ */
+export const CRISIS_MODEL_MAX_CHARS = MAX_SCORED_CHARS;
 
 function distinctFound(found: Uint8Array, ids: readonly number[]): number {
   let n = 0;
@@ -266,10 +277,12 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   const modelWords = anyFound(found, MODEL_WORD_IDS);
   // The broad crisis model reads every piece of a few sentences or more, and a shorter one when it
   // holds a word for distress or for being gone (see `CRISIS_MODEL_ANY_PIECE_CHARS`).
-  const crisisWords = text.length >= CRISIS_MODEL_ANY_PIECE_CHARS || anyFound(found, CRISIS_MODEL_WORD_IDS);
+  const crisisModels = text.length <= CRISIS_MODEL_MAX_CHARS;
+  const crisisWords = crisisModels && (text.length >= CRISIS_MODEL_ANY_PIECE_CHARS || anyFound(found, CRISIS_MODEL_WORD_IDS));
   if (out.length === 0) {
     if (modelWords) aloneSignal(out, 'jailbreak', jailbreakAloneProbability(text), text.length);
-    // No signal, and a short piece with no word the crisis models read: nothing below could add anything.
+    // No signal, and no crisis model to read the piece (too short and without their words, or too
+    // long): nothing below could add anything.
     if (!crisisWords) return;
     if (out.length === 0) {
       // Still no signal (most mail): only the crisis models can add one; nothing to attribute or
@@ -312,7 +325,7 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   // it is held to its long threshold, whatever the piece's length.
   const attributed = crisisSoFar < crisisFound;
   if (crisisSoFar < 1 && crisisWords) aloneSignal(out, 'crisis', crisisAloneProbability(text), attributed ? Infinity : text.length);
-  if (crisis) addCrisisModel(text, out);
+  if (crisis && crisisModels) addCrisisModel(text, out);
 }
 
 /** The persona crisis model's evidence, and the distress words beside a sure model. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseForShield } from '../../../../src/safety/shield/fast-normalise.js';
 import { crisisFeatures, crisisScore, DISTRESS_WORDS, distressWords, features, scoreText, scorerModels, writerView } from '../../../../src/safety/shield/scorer.js';
-import { DISTRESS_WORDS_FOR_MODEL, screenPiece } from '../../../../src/safety/shield/screen-text.js';
+import { CRISIS_MODEL_MAX_CHARS, DISTRESS_WORDS_FOR_MODEL, screenPiece } from '../../../../src/safety/shield/screen-text.js';
 import { screen } from '../../../../src/safety/shield/shield.js';
 
 const own = normaliseForShield("I can't sleep. I feel empty and I keep crying. My friends stopped calling me. Work is fine.").text;
@@ -81,5 +81,23 @@ describe('distress words beside the sure crisis model', () => {
     expect(rules).not.toContain('distress-words');
     expect(rules).not.toContain('scorer-crisis');
     expect(screen("I'm tired of this painful migration and my team is exhausted. The old system is dead weight. Could we talk next week about the role?").verdict).toBe('CLEAN');
+  });
+
+  it('adds no model evidence to a piece longer than the models read; the rules still decide it', () => {
+    // The same post over and over, as in a whole history of posts: each bucket counts once, so the
+    // models are as sure of it as of the post alone, but past CRISIS_MODEL_MAX_CHARS a text is
+    // read by the rules alone.
+    const history = (n: number) => Array.from({ length: n }, (_, i) => `post ${i + 1}: ${ownPost}`).join('\n');
+    const under = history(Math.floor(CRISIS_MODEL_MAX_CHARS / (ownPost.length + 12)));
+    const over = history(Math.ceil(CRISIS_MODEL_MAX_CHARS / ownPost.length) + 1);
+    expect(normaliseForShield(under).text.length).toBeLessThanOrEqual(CRISIS_MODEL_MAX_CHARS);
+    expect(normaliseForShield(over).text.length).toBeGreaterThan(CRISIS_MODEL_MAX_CHARS);
+    expect(crisisScore(normaliseForShield(over).text).sure).toBe(true);
+    expect(screen(under).verdict).toBe('CRISIS_DETECTED');
+    const models = ['scorer-crisis', 'scorer-crisis-alone', 'distress-words'];
+    expect(screenPiece(over).signals.filter((s) => models.includes(s.rule))).toEqual([]);
+    expect(screen(over).verdict).toBe('CLEAN');
+    // A crisis phrase about the writer is found however long the text.
+    expect(screen(`${over}\ni want to kill myself tonight`).verdict).toBe('CRISIS_DETECTED');
   });
 });
