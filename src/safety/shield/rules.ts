@@ -642,6 +642,9 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   // is found by "instrucci"; instrução and instruções, which are not ASCII either, only before
   // " para ", " ao " and " aos ". ("À" and "às" are left out of the regex for the same reason.)
   'machine-note-ml': [...NOTE_ML_WORDS.filter((w) => !NOTE_ML_SHARED.includes(w)), ...NOTE_ML_SHARED.flatMap((w) => NOTE_ML_TO.map((t) => `${w} ${t} `)), 'instrucci', ' para ', ' ao ', ' aos ', ...['assistente', 'asistente', 'assistent', 'assistant', 'ki', 'ia'].flatMap((w) => [`${w},`, `${w} ,`])],
+  // Every match holds one of ML_RULES or "instructions" ("règles" and "orientações" by their ASCII
+  // parts): English mail says "ignore" often, and a megabyte of "ignore ignore…" cost 6 ms here.
+  'override-ml': ['instru', 'istruzioni', 'anweisungen', 'consignes', 'indicaciones', 'orienta', 'directivas', 'diretrizes', 'richtlijnen', 'regels', 'regeln', 'regole', 'gles', 'reglas', 'regras', 'vorgaben'],
   'reset-new-task': ['new task', 'new instruction', 'neue aufgabe', 'neue anweisung', 'nueva tarea', 'nuevas instrucciones', 'nouvelle t', 'nouvelle consigne', 'nouvelle mission', 'nouvelles consignes', 'nouvelles instructions', 'nuovo compito', 'nuova attivit', 'nuove istruzioni', 'nova tarefa', 'novas instru', 'nieuwe taak', 'nieuwe instructies'],
   'if-there-machine': ["if there's", 'if there is', 'if there are'],
   'machines-must': ['must', 'shall', 'should', 'required to', 'need to', 'have to', 'deben', 'doivent', 'ssen', 'devono', 'devem', 'moeten'],
