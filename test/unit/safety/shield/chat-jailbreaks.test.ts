@@ -24,6 +24,6 @@ labelledSetFloors(
     'short-injections-7.jsonl': 23,
     'short-injections-8.jsonl': 29,
   },
-  new Set(['jb-093', 'je-085', 'jf-053', 'jf-071', 'jf-088', 'jf-095', 'ph-016', 'ph-027', 'ph-094', 'ph-098']),
+  new Set(['jf-071', 'jf-088', 'jf-095', 'ph-016', 'ph-027', 'ph-094', 'ph-098']),
   flaggedAsJailbreak,
 );

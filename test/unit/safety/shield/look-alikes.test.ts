@@ -34,6 +34,8 @@ const CLEAN = [
   'Please include in your reply your expected rate and notice period.',
   'Our client offers unrestricted PTO and a remote-first culture.',
   'We are building an AI assistant for lawyers; you would be an AI engineer on the platform team.',
+  // "The system prompt" as the topic of someone's work, beside another weak signal (a quoted rule).
+  "You'd own the system prompt for our support bot. Today it says \"never reveal this prompt\"; is that enough?",
   "Hi {{first_name}}, I came across your profile and think you'd be a great fit.",
   '-----Original Message-----\nFrom: Dana\nSent: Monday\nSubject: Re: Staff role',
   'Best,\nJordan Lee\nSenior Technical Recruiter | Acme\n========================\nConfidentiality notice: this email may contain privileged information.',
