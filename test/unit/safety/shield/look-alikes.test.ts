@@ -36,6 +36,8 @@ const CLEAN = [
   'We are building an AI assistant for lawyers; you would be an AI engineer on the platform team.',
   // "The system prompt" as the topic of someone's work, beside another weak signal (a quoted rule).
   "You'd own the system prompt for our support bot. Today it says \"never reveal this prompt\"; is that enough?",
+  // Jailbreaks in the plural are what security work studies.
+  'Our team handles jailbreaks, and in the drills you will pretend to be an attacker.',
   "Hi {{first_name}}, I came across your profile and think you'd be a great fit.",
   '-----Original Message-----\nFrom: Dana\nSent: Monday\nSubject: Re: Staff role',
   'Best,\nJordan Lee\nSenior Technical Recruiter | Acme\n========================\nConfidentiality notice: this email may contain privileged information.',
