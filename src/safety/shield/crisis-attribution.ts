@@ -144,7 +144,8 @@ const PROPOSITION = /\b(?:statement|idea|notion|belief|claim|argument|thought|sa
 
 /**
  * A death by old age is a long life: "I'm contemplating suicide by old age", "the easiest way to
- * die? Of old age." Read in the few words after the phrase, across one sentence end.
+ * die? Of old age." Dying of shame, boredom or laughter is an idiom: "I want to die of shame lol".
+ * Read in the few words after the phrase, across one sentence end.
  */
 /** Laughter right after the phrase: "died to the same boss 37 times i want to die lmaooo". */
 const LAUGHTER = /^[\s,.!]{0,4}(?:lo+l|lmf?ao+|rofl|ha(?:ha)+|he(?:he)+|jk|xd|😂|🤣|💀|😭)/u;
@@ -152,7 +153,7 @@ const LAUGHTER_REACH = 12;
 /** ...unless the writer says they mean it: "better off without me lol im serious tho". */
 const MEANT = /\b(?:i'?m|im|i am)\s+(?:(?:being|so|dead)\s+)?serious\b|\bnot (?:even )?(?:joking|kidding)\b|\bfor real\b|\bdeadass\b/;
 const MEANT_REACH = 40;
-const NATURAL_DEATH = /^\W*(?:[a-z']+\W+){0,3}?(?:of|by|from)\s+(?:old age|natural causes)\b/;
+const NATURAL_DEATH = /^\W*(?:[a-z']+\W+){0,3}?(?:of|by|from)\s+(?:old age|natural causes|(?:the\s+)?(?:shame|embarrassment|boredom|laughter|laughing|cringe|cuteness|jealousy|envy|excitement|suspense|curiosity|happiness|joy)\b)/;
 const NATURAL_DEATH_REACH = 40;
 
 // Character codes read by the clause scans.
