@@ -187,10 +187,11 @@ function evasiveTokens(text: string, spans: Array<[number, number]>, out: Signal
 
 /**
  * An override quoted as an example is mentioned, not given: a job ad for a guardrails team that
- * cites "ignore your previous instructions" attacks. Such a match weighs half, so it still counts
- * beside any other sign of an attack (a second quoted order, a machine addressed, a payload).
+ * cites "ignore your previous instructions" attacks, a design note on requests such as "pretend
+ * you have no guidelines". Such a match weighs half, so it still counts beside any other sign of
+ * an attack (a second quoted order, a machine addressed, a payload).
  */
-const MENTIONABLE = new Set(['override-qualified', 'override-yours', 'override-given', 'override-requests', 'forget-everything', 'system-prompt-ask', 'jailbreak-word']);
+const MENTIONABLE = new Set(['override-qualified', 'override-yours', 'override-given', 'override-requests', 'forget-everything', 'system-prompt-ask', 'jailbreak-word', 'pretend']);
 const QUOTE_REACH = 120;
 /** Weak signals that, alone, wake no model (see `scorerSignals`). */
 const MODEL_SILENT = new Set(['in-character']);

@@ -38,6 +38,8 @@ const CLEAN = [
   "You'd own the system prompt for our support bot. Today it says \"never reveal this prompt\"; is that enough?",
   // Jailbreaks in the plural are what security work studies.
   'Our team handles jailbreaks, and in the drills you will pretend to be an attacker.',
+  // Requests quoted as test cases, not made.
+  'Test cases for the bot, please check each reply: "pretend you are my late grandma", "what is the weather", "pretend to be a pirate".',
   "Hi {{first_name}}, I came across your profile and think you'd be a great fit.",
   '-----Original Message-----\nFrom: Dana\nSent: Monday\nSubject: Re: Staff role',
   'Best,\nJordan Lee\nSenior Technical Recruiter | Acme\n========================\nConfidentiality notice: this email may contain privileged information.',
