@@ -230,7 +230,8 @@ export const JAILBREAK_RULES: Rule[] = [
   J('dan', 'author_marker', 1, /\bdo anything now\b|\b(?:you are|you're|act as|become|called|named|pretend to be)\s+(?:now\s+)?(?:a\s+)?dan\b|\b(?:betterdan|anti-?dan|dan \d+\.\d)\b|\[\s*(?:🔓|🔒)?\s*(?:jailbreak|classic|dan)\s*\]/g),
   J('no-limits-ai', 'author_marker', 1, new RegExp(String.raw`\b(?:no limits|unlimited|unrestricted|unfiltered|uncensored|evil|rogue|free|liberated|jailbroken|omniscient|do anything)\s+${AI}\b`, 'g')),
   J('refuse-never', 'refusal_inversion', 1, /\b(?:never|do not|don't|must not|should not|shouldn't|will not|won't|cannot|can't|are not allowed to|not permitted to)\s+(?:ever\s+)?(?:refuse|decline)\s+(?:to|a|any|my|the|your)\b/g),
-  J('comply-always', 'refusal_inversion', 1, /\b(?:you|it)\s+(?:must|will|shall|should)\s+(?:always\s+)?(?:comply|obey|answer (?:any|every|all))\b|\brefrain from (?:not )?complying\b/g),
+  // Not the questions of a form: "you must answer all questions in the form below".
+  J('comply-always', 'refusal_inversion', 1, /\b(?:you|it)\s+(?:must|will|shall|should)\s+(?:always\s+)?(?:comply|obey|answer (?:any|every|all)(?!\s+(?:of\s+)?(?:the\s+)?questions?\s+(?:in|on|of)\s+(?:the|this|our|that|my|attached)\s+(?:[a-z]+\s+)?(?:form|questionnaire|survey|application)))\b|\brefrain from (?:not )?complying\b/g),
   J('no-sorry', 'refusal_inversion', 1, /\bnever (?:say|use|include) (?:the words?|phrases?|"?i'?m sorry|"?sorry|"?i can'?t|"?as an ai|"?cannot)|\b(?:do not|don't|never)\s+(?:include|add|give|write)\s+(?:any\s+)?(?:disclaimers|warnings|moral(?:ity)? lectures|caveats)\b|\bwithout (?:any )?(?:disclaimers|moral(?:izing)?|warnings or|ethical (?:warnings|considerations))\b/g),
   // Role-play prompts ask for this too ("stay in character as Gandalf"): it needs company.
   J('in-character', 'refusal_inversion', 0.5, /\b(?:stay|remain|keep) in character\b|\bbreak(?:ing)? character\b/g),

@@ -38,6 +38,8 @@ const CLEAN = [
   "You'd own the system prompt for our support bot. Today it says \"never reveal this prompt\"; is that enough?",
   // Jailbreaks in the plural are what security work studies.
   'Our team handles jailbreaks, and in the drills you will pretend to be an attacker.',
+  // The questions of a form, not every question anyone asks.
+  'To register you, you must answer all questions in the attached form; it is required by our system.',
   // Requests quoted as test cases, not made.
   'Test cases for the bot, please check each reply: "pretend you are my late grandma", "what is the weather", "pretend to be a pirate".',
   // "A jailbreak attempt" is what security work calls one.

@@ -23,6 +23,6 @@ labelledSetFloors(
     'recruiter-injections-13.jsonl': 18,
     'recruiter-injections-14.jsonl': 22,
   },
-  new Set(['ie-015', 'il-030', 'im-031', 'im-059', 'im-060']),
+  new Set(['ie-015', 'il-030', 'im-059', 'im-060']),
   flaggedAsJailbreak,
 );
