@@ -142,19 +142,19 @@ const RESOLVED_ALL = new RegExp(RESOLVED.source, 'g');
 /** "the idea that no one would care": a proposition discussed, not asserted. */
 const PROPOSITION = /\b(?:statement|idea|notion|belief|claim|argument|thought|saying|myth|lie)s? that\s+$/;
 
-/**
- * A death by old age is a long life: "I'm contemplating suicide by old age", "the easiest way to
- * die? Of old age." Dying of shame, boredom or laughter is an idiom: "I want to die of shame lol".
- * Read in the few words after the phrase, across one sentence end.
- */
 /** Laughter right after the phrase: "died to the same boss 37 times i want to die lmaooo". */
 const LAUGHTER = /^[\s,.!]{0,4}(?:lo+l|lmf?ao+|rofl|ha(?:ha)+|he(?:he)+|jk|xd|😂|🤣|💀|😭)/u;
 const LAUGHTER_REACH = 12;
 /** ...unless the writer says they mean it: "better off without me lol im serious tho". */
 const MEANT = /\b(?:i'?m|im|i am)\s+(?:(?:being|so|dead)\s+)?serious\b|\bnot (?:even )?(?:joking|kidding)\b|\bfor real\b|\bdeadass\b/;
 const MEANT_REACH = 40;
-const NATURAL_DEATH = /^\W*(?:[a-z']+\W+){0,3}?(?:of|by|from)\s+(?:old age|natural causes|(?:the\s+)?(?:shame|embarrassment|boredom|laughter|laughing|cringe|cuteness|jealousy|envy|excitement|suspense|curiosity|happiness|joy)\b)/;
-const NATURAL_DEATH_REACH = 40;
+/**
+ * A death by old age is a long life: "I'm contemplating suicide by old age", "the easiest way to
+ * die? Of old age." Dying of shame, boredom or laughter is an idiom: "I want to die of shame lol".
+ * Read in the few words after the phrase, across one sentence end.
+ */
+const FIGURATIVE_DEATH = /^\W*(?:[a-z']+\W+){0,3}?(?:of|by|from)\s+(?:old age|natural causes|(?:the\s+)?(?:shame|embarrassment|boredom|laughter|laughing|cringe|cuteness|jealousy|envy|excitement|suspense|curiosity|happiness|joy)\b)/;
+const FIGURATIVE_DEATH_REACH = 40;
 
 // Character codes read by the clause scans.
 const NEWLINE = 10;
@@ -319,7 +319,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   if (person === 'none' && voice !== 'question' && text.charCodeAt(stop) === QUESTION) return 'addressed';
   if (person === 'none' && topic) return 'unattributed';
   if (before.includes('rather') && /\bthan\b/.test(text.slice(end, stop))) return 'hyperbole';
-  if (NATURAL_DEATH.test(text.slice(end, end + NATURAL_DEATH_REACH))) return 'hyperbole';
+  if (FIGURATIVE_DEATH.test(text.slice(end, end + FIGURATIVE_DEATH_REACH))) return 'hyperbole';
   if (LAUGHTER.test(text.slice(end, end + LAUGHTER_REACH)) && !MEANT.test(text.slice(end, end + MEANT_REACH))) return 'hyperbole';
   if (PROPOSITION.test(text.slice(Math.max(start, offset - 40), offset))) return 'other';
   // The phrase itself is the rule's business ("I no longer want to live"); its clause says when.

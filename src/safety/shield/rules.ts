@@ -59,6 +59,9 @@ const ML_NEW = String.raw`${ML_START}(?:nuevas|importantes|urgentes|novas|nouvel
 // left to the English rules, which ask more of it).
 const ML_RULES = String.raw`(?:instrucciones|anweisungen|istruzioni|instruções|instructies|consignes|indicaciones|orientações|directivas|diretrizes|richtlijnen|regels|regeln|regole|règles|reglas|regras|vorgaben|instruksjoner)`;
 
+/** What a model's hidden setup is called: "system prompt", "pre-prompt", "initial prompt". */
+const PROMPT_NAME = String.raw`(?:system[ -]?prompt|pre-?prompt|initial prompt)`;
+
 const ML_YOUR = String.raw`vos|tes|tus|sus|suas|tuas|je|jouw|uw|deine|ihre|le tue|le sue|tue|sue`;
 const ML_EARLIER = String.raw`(?:anteriores|précédentes|antérieures|precedenti|vorherigen|bisherigen|vorigen|eerdere|vorige|previas|prévias|originales|originais|iniziali|initiales)`;
 
@@ -116,7 +119,7 @@ export const JAILBREAK_RULES: Rule[] = [
   // drafting the system prompt", "system prompt extraction"), nor "a", "my" or "my chatbot's"
   // system prompt: developers and security staff talk about theirs. Asking for it is
   // `system-prompt-ask`.
-  J('system-prompt', 'jailbreak_keyword', 0.5, /\b(?:your|yours|deinem|deinen|dein|deine|tu|votre|ton|tuo|seu|je|jouw|uw)\s+(?:[a-z]+\s+)?(?:system[ -]?prompt|pre-?prompt|initial prompt)\b|\bits\s+(?:full|entire|whole|complete|original|actual|hidden|real|initial|exact|secret)\s+(?:system[ -]?prompt|pre-?prompt)\b|\bthe\s+(?:system[ -]?prompt|pre-?prompt|initial prompt)\s+(?:above|you (?:were|have been|'ve been) given|you (?:received|got|have|are running|run)|(?:that|which) (?:you|precedes|came before))\b/g),
+  J('system-prompt', 'jailbreak_keyword', 0.5, new RegExp(String.raw`\b(?:your|yours|deinem|deinen|dein|deine|tu|votre|ton|tuo|seu|je|jouw|uw)\s+(?:[a-z]+\s+)?${PROMPT_NAME}\b|\bits\s+(?:full|entire|whole|complete|original|actual|hidden|real|initial|exact|secret)\s+(?:system[ -]?prompt|pre-?prompt)\b|\bthe\s+${PROMPT_NAME}\s+(?:above|you (?:were|have been|'ve been) given|you (?:received|got|have|are running|run)|(?:that|which) (?:you|precedes|came before))\b`, 'g')),
   // Not jailbreaks as the subject of security work: "jailbreak evaluation", "a jailbreak attempt",
   // "prompt injection, jailbreak, data leaks" in a red team's brief, and the plural at all: an
   // attack names itself ("this is a jailbreak", "jailbreak mode", "you are jailbroken"), people who

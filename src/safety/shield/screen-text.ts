@@ -305,7 +305,7 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   const jbSoFar = kindScore(waking, 'jailbreak');
   const jb = undecided(jbSoFar);
   const crisisSoFar = kindScore(out, 'crisis');
-  const crisis = undecided(crisisSoFar) || (crisisSoFar === 0 && distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL);
+  const crisis = crisisModels && (undecided(crisisSoFar) || (crisisSoFar === 0 && distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL));
   // (A broad model that decided alone above already made the score 1.)
   if ((out.length > 0 || described) && jbSoFar < 1) {
     // Without a word of its vocabulary the broad model neither decides nor corroborates, but it
@@ -326,7 +326,7 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   // it is held to its long threshold, whatever the piece's length.
   const attributed = crisisSoFar < crisisFound;
   if (crisisSoFar < 1 && crisisWords) aloneSignal(out, 'crisis', crisisAloneProbability(text), attributed ? Infinity : text.length);
-  if (crisis && crisisModels) addCrisisModel(text, out);
+  if (crisis) addCrisisModel(text, out);
 }
 
 /** The persona crisis model's evidence, and the distress words beside a sure model. */
