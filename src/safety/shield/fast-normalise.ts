@@ -86,12 +86,26 @@ function foldCharactersFast(t: string): string {
   return parts.join('');
 }
 
+const BEYOND_LATIN1 = /[^\x00-\xff]/;
+
+/**
+ * `t` as a one-byte string when every character fits one byte. Mail text with a curly quote or
+ * a dash anywhere is held by V8 in its two-byte form, and so is every slice of it and every string
+ * folded from it, even once only Latin-1 is left. On the two-byte form, lower-casing costs ~9
+ * times more and every regex runs slower, compiled a second time for two-byte subjects: twice
+ * the machine code competing for the cache. (The test costs ~40 ns on a one-byte string.)
+ */
+function oneByte(t: string): string {
+  return BEYOND_LATIN1.test(t) ? t : Buffer.from(t, 'latin1').toString('latin1');
+}
+
 /** NFKC, entities, invisible characters, homoglyphs, typographic punctuation, lower case. */
 export function baseNormalise(s: string): string {
-  let t = NON_ASCII.test(s) ? s.normalize('NFKC') : s;
+  const one = oneByte(s);
+  let t = NON_ASCII.test(one) ? one.normalize('NFKC') : one;
   if (t.includes('&')) t = decodeEntities(t);
   if (!NON_ASCII.test(t)) return t.toLowerCase();
-  return foldCharactersFast(t).toLowerCase();
+  return oneByte(foldCharactersFast(t)).toLowerCase();
 }
 
 // Where an evasion can start: a letter touching a leet character, or a single letter followed by

@@ -1,3 +1,4 @@
+import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { baseNormalise, normaliseForShield } from '../../../../src/safety/shield/fast-normalise.js';
 
@@ -30,4 +31,21 @@ describe('SHIELD normalisation steps', () => {
     const { text, evasive } = normaliseForShield('please 1gn0r3 this');
     expect(evasive.map(([a, b]) => text.slice(a, b))).toEqual(['ignore']);
   });
+
+  // V8's serializer tags a string by how V8 holds it: '"' for one byte per character, 'c' for two.
+  const heldOneByte = (s: string) => serialize(s)[2] === 0x22;
+  it('returns one-byte strings once only Latin-1 is left, whatever form the mail came in', () => {
+    const curly = 'Hi Sam \u2014 the team\u2019s offer is attached. Caf\u00e9 at noon?';
+    const asciiInTwoBytes = `${'\u2019'}ASCII only from here`.slice(1);
+    expect(heldOneByte(curly) || heldOneByte(asciiInTwoBytes)).toBe(false);
+    for (const raw of [curly, asciiInTwoBytes]) {
+      const { text, base } = normaliseForShield(raw);
+      expect(heldOneByte(base), JSON.stringify(base)).toBe(true);
+      expect(heldOneByte(text), JSON.stringify(text)).toBe(true);
+    }
+    expect(norm(curly)).toBe("hi sam - the team's offer is attached. caf\u00e9 at noon?");
+    // Characters beyond Latin-1 are kept as they are.
+    expect(norm('Tokyo \u65e5\u672c \u2014 ok')).toBe('tokyo \u65e5\u672c - ok');
+  });
 });
+
