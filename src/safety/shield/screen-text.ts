@@ -79,10 +79,21 @@ const PLANS: RulePlan[] = RULES.map((rule) => {
     gate: RULE_GATES[rule.id],
   };
 });
-const DISTRESS_IDS = DISTRESS_WORDS.map((w) => TABLE.id(w, true));
-const ROT13_IDS = ROT13_HINTS.map((w) => TABLE.id(w, false));
-const MODEL_WORD_IDS = JAILBREAK_MODEL_WORDS.map((w) => TABLE.id(w, true));
-const CRISIS_MODEL_WORD_IDS = [...DISTRESS_WORDS, ...CRISIS_MODEL_EXTRA_WORDS].map((w) => TABLE.id(w, true));
+/**
+ * The word lists screening asks about besides the rules' own, as bits of `VOCABULARY[id]`: the
+ * table pass's hits (a few dozen ids) are read once per piece instead of each list being tested
+ * id by id (~400 reads).
+ */
+const MODEL_WORD = 1;
+const CRISIS_MODEL_WORD = 2;
+const ROT13_WORD = 4;
+const DISTRESS_WORD = 8;
+const VOCABULARY_LISTS: Array<[number, number[]]> = [
+  [MODEL_WORD, JAILBREAK_MODEL_WORDS.map((w) => TABLE.id(w, true))],
+  [CRISIS_MODEL_WORD, [...DISTRESS_WORDS, ...CRISIS_MODEL_EXTRA_WORDS].map((w) => TABLE.id(w, true))],
+  [ROT13_WORD, ROT13_HINTS.map((w) => TABLE.id(w, false))],
+  [DISTRESS_WORD, DISTRESS_WORDS.map((w) => TABLE.id(w, true))],
+];
 /**
  * For each pattern of `TABLE`, the plans it wakes when found in the folded text: those it is a
  * hint word of, and the non-structural ones it is a substring hint of (a structural rule's
@@ -95,6 +106,14 @@ PLANS.forEach((plan, i) => {
   if (!plan.rule.structural) for (const id of plan.substrings) WAKES[id]!.push(i);
 });
 const WOKEN = new Uint8Array(PLANS.length);
+const VOCABULARY = new Uint8Array(TABLE.patterns.length);
+for (const [bit, ids] of VOCABULARY_LISTS) for (const id of ids) VOCABULARY[id] = (VOCABULARY[id] as number) | bit;
+
+/** Which of the vocabulary lists a piece holds a word of, and how many different distress words. */
+interface Vocabulary {
+  lists: number;
+  distress: number;
+}
 const SUBSTRINGS = new SubstringSet(TABLE.patterns, TABLE.whole);
 const BASE_SUBSTRINGS = new SubstringSet(BASE_TABLE.patterns, BASE_TABLE.whole);
 
@@ -130,12 +149,6 @@ export const CRISIS_MODEL_ANY_PIECE_CHARS = 100;
  * see docs/shield.md, "Long texts".
  */
 export const CRISIS_MODEL_MAX_CHARS = MAX_SCORED_CHARS;
-
-function distinctFound(found: Uint8Array, ids: readonly number[]): number {
-  let n = 0;
-  for (const id of ids) if (found[id] === 1) n++;
-  return n;
-}
 
 function anyFound(found: Uint8Array, ids: readonly number[]): boolean {
   for (const id of ids) if (found[id] === 1) return true;
@@ -271,15 +284,15 @@ function halveMentionedOverrides(text: string, out: Signal[]): Signal[] {
  * same words about the reader and about their own past, which is what the model's writer focus
  * tells apart.
  */
-function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
+function scorerSignals(text: string, vocabulary: Vocabulary, out: Signal[]): void {
   // The jailbreak model reads every piece that speaks the vocabulary of attacks on a model and that
   // the rules have not already decided, and decides alone when it is surer than it ever is on the
   // ordinary text it was trained against (`alone`).
-  const modelWords = anyFound(found, MODEL_WORD_IDS);
+  const modelWords = (vocabulary.lists & MODEL_WORD) !== 0;
   // The broad crisis model reads every piece of a few sentences or more, and a shorter one when it
   // holds a word for distress or for being gone (see `CRISIS_MODEL_ANY_PIECE_CHARS`).
   const crisisModels = text.length <= CRISIS_MODEL_MAX_CHARS;
-  const crisisWords = crisisModels && (text.length >= CRISIS_MODEL_ANY_PIECE_CHARS || anyFound(found, CRISIS_MODEL_WORD_IDS));
+  const crisisWords = crisisModels && (text.length >= CRISIS_MODEL_ANY_PIECE_CHARS || (vocabulary.lists & CRISIS_MODEL_WORD) !== 0);
   if (out.length === 0) {
     if (modelWords) aloneSignal(out, 'jailbreak', jailbreakAloneProbability(text), text.length);
     // No signal, and no crisis model to read the piece (too short and without their words, or too
@@ -289,7 +302,7 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
       // Still no signal (most mail): only the crisis models can add one; nothing to attribute or
       // weigh.
       aloneSignal(out, 'crisis', crisisAloneProbability(text), text.length);
-      if (distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL) addCrisisModel(text, out);
+      if (vocabulary.distress >= DISTRESS_WORDS_FOR_MODEL) addCrisisModel(text, out);
       return;
     }
   }
@@ -305,7 +318,7 @@ function scorerSignals(text: string, found: Uint8Array, out: Signal[]): void {
   const jbSoFar = kindScore(waking, 'jailbreak');
   const jb = undecided(jbSoFar);
   const crisisSoFar = kindScore(out, 'crisis');
-  const crisis = crisisModels && (undecided(crisisSoFar) || (crisisSoFar === 0 && distinctFound(found, DISTRESS_IDS) >= DISTRESS_WORDS_FOR_MODEL));
+  const crisis = crisisModels && (undecided(crisisSoFar) || (crisisSoFar === 0 && vocabulary.distress >= DISTRESS_WORDS_FOR_MODEL));
   // (A broad model that decided alone above already made the score 1.)
   if ((out.length > 0 || described) && jbSoFar < 1) {
     // Without a word of its vocabulary the broad model neither decides nor corroborates, but it
@@ -393,7 +406,13 @@ export function screenPiece(raw: string): PieceResult {
   const inBase = base === text ? null : BASE_SUBSTRINGS.scan(base);
   const woken = WOKEN;
   woken.fill(0);
-  for (const id of hits) for (const p of WAKES[id] as number[]) woken[p] = 1;
+  const vocabulary: Vocabulary = { lists: 0, distress: 0 };
+  for (const id of hits) {
+    for (const p of WAKES[id] as number[]) woken[p] = 1;
+    const lists = VOCABULARY[id] as number;
+    vocabulary.lists |= lists;
+    if ((lists & DISTRESS_WORD) !== 0) vocabulary.distress++;
+  }
   for (let i = 0; i < PLANS.length; i++) {
     const plan = PLANS[i] as RulePlan;
     const rule = plan.rule;
@@ -410,8 +429,8 @@ export function screenPiece(raw: string): PieceResult {
   }
   dividerArt(text, signals);
   evasiveTokens(text, evasive, signals);
-  scorerSignals(text, inText, signals);
-  return { signals, normalisedLength: text.length, rot13Words: anyFound(inText, ROT13_IDS) };
+  scorerSignals(text, vocabulary, signals);
+  return { signals, normalisedLength: text.length, rot13Words: (vocabulary.lists & ROT13_WORD) !== 0 };
 }
 
 /** Sum of weights over distinct rules of one kind: a repeated phrase is one signal, not many. */
