@@ -96,8 +96,13 @@ const BEYOND_LATIN1 = /[^\x00-\xff]/;
  * the machine code competing for the cache. (The test costs ~40 ns on a one-byte string.)
  */
 function oneByte(t: string): string {
-  return BEYOND_LATIN1.test(t) ? t : Buffer.from(t, 'latin1').toString('latin1');
+  if (BEYOND_LATIN1.test(t)) return t;
+  if (LATIN1.length < t.length) LATIN1 = Buffer.allocUnsafe(Math.max(t.length, 2 * LATIN1.length));
+  LATIN1.write(t, 0, 'latin1');
+  return LATIN1.toString('latin1', 0, t.length);
 }
+/** Reused for the conversion: a fresh Buffer per piece cost more than the two copies it holds. */
+let LATIN1 = Buffer.allocUnsafe(4096);
 
 /** NFKC, entities, invisible characters, homoglyphs, typographic punctuation, lower case. */
 export function baseNormalise(s: string): string {

@@ -9,7 +9,7 @@
  * much the text is about the writer rather than the reader: people who post to help someone in
  * crisis use the same vocabulary as people in crisis, but about "you".
  */
-import { CodeUnitBuffer } from './code-units.js';
+import { PIECE_UNITS } from './code-units.js';
 import weights from './weights.json' with { type: 'json' };
 
 export interface KindModel {
@@ -140,7 +140,7 @@ export function crisisFeatures(view: WriterView, bits: number): number[] {
 /** Bits of the broad models' buckets at most; `fillWordBuckets` marks seen buckets in a table this size. */
 const MAX_BITS = 16;
 const SEEN = new Uint8Array(1 << MAX_BITS);
-const UNITS = new CodeUnitBuffer();
+const UNITS = PIECE_UNITS;
 /** The buckets of the text last read, reused between calls (at most two per word). */
 let BUCKETS = new Int32Array(4096);
 

@@ -4,7 +4,7 @@
  * `text.includes(p)` would for every pattern `p`, overlapping occurrences included, at the cost
  * of one table lookup per character instead of one scan of the text per pattern.
  */
-import { CodeUnitBuffer } from './code-units.js';
+import { PIECE_UNITS } from './code-units.js';
 
 const ALPHABET = 128;
 const TOKEN_CHAR = new Uint8Array(ALPHABET);
@@ -13,7 +13,7 @@ for (let c = 48; c <= 57; c++) TOKEN_CHAR[c] = 1;
 TOKEN_CHAR[39] = 1;
 const isTokenChar = (c: number): boolean => c < ALPHABET && TOKEN_CHAR[c] === 1;
 
-const UNITS = new CodeUnitBuffer();
+const UNITS = PIECE_UNITS;
 /** The bit of a table entry that asks for a look; the other 15 hold the target state. */
 const LOOK = 0x8000;
 /**
