@@ -98,13 +98,35 @@ const VOCABULARY_LISTS: Array<[number, number[]]> = [
  * For each pattern of `TABLE`, the plans it wakes when found in the folded text: those it is a
  * hint word of, and the non-structural ones it is a substring hint of (a structural rule's
  * substring hints are looked for in its own target, below). Visiting the patterns a text holds
- * (a few dozen) costs less than testing ~1 400 hint ids per piece.
+ * (a few dozen) costs less than testing ~1 400 hint ids per piece. The same goes for the rules'
+ * requirements (`MEETS`) and, by the scan of their target text, for the structural rules.
  */
 const WAKES: number[][] = TABLE.patterns.map(() => []);
+const MEETS: number[][] = TABLE.patterns.map(() => []);
+/** Structural plans by their substring hints and requirements, when the folded text is their target too. */
+const TEXT_WAKES_STRUCTURAL: number[][] = TABLE.patterns.map(() => []);
+const TEXT_MEETS_STRUCTURAL: number[][] = TABLE.patterns.map(() => []);
+/** The same, by the ids of `BASE_TABLE`, when leet folding changed the text and the pre-leet text is scanned apart. */
+const BASE_WAKES: number[][] = BASE_TABLE.patterns.map(() => []);
+const BASE_MEETS: number[][] = BASE_TABLE.patterns.map(() => []);
 PLANS.forEach((plan, i) => {
   for (const id of plan.words) WAKES[id]!.push(i);
-  if (!plan.rule.structural) for (const id of plan.substrings) WAKES[id]!.push(i);
+  if (!plan.rule.structural) {
+    for (const id of plan.substrings) WAKES[id]!.push(i);
+    for (const id of plan.requires ?? []) MEETS[id]!.push(i);
+    return;
+  }
+  for (const id of plan.substrings) TEXT_WAKES_STRUCTURAL[id]!.push(i);
+  for (const id of plan.requires ?? []) TEXT_MEETS_STRUCTURAL[id]!.push(i);
+  for (const id of plan.baseSubstrings) BASE_WAKES[id]!.push(i);
+  for (const id of plan.baseRequires ?? []) BASE_MEETS[id]!.push(i);
 });
+/** Per piece: which plans a hint woke, and which have one of their requirements. */
+const MET = new Uint8Array(PLANS.length);
+
+function mark(flags: Uint8Array, hits: readonly number[], by: readonly number[][]): void {
+  for (const id of hits) for (const p of by[id] as number[]) flags[p] = 1;
+}
 const WOKEN = new Uint8Array(PLANS.length);
 const VOCABULARY = new Uint8Array(TABLE.patterns.length);
 for (const [bit, ids] of VOCABULARY_LISTS) for (const id of ids) VOCABULARY[id] = (VOCABULARY[id] as number) | bit;
@@ -149,11 +171,6 @@ export const CRISIS_MODEL_ANY_PIECE_CHARS = 100;
  * see docs/shield.md, "Long texts".
  */
 export const CRISIS_MODEL_MAX_CHARS = MAX_SCORED_CHARS;
-
-function anyFound(found: Uint8Array, ids: readonly number[]): boolean {
-  for (const id of ids) if (found[id] === 1) return true;
-  return false;
-}
 
 function runRule(rule: Rule, text: string, out: Signal[]): void {
   // The rule's own global regex, rewound: compiling a fresh one per call cost more than matching.
@@ -402,27 +419,34 @@ export interface PieceResult {
 export function screenPiece(raw: string): PieceResult {
   const { text, base, evasive } = normaliseForShield(raw);
   const signals: Signal[] = [];
-  const { found: inText, hits } = SUBSTRINGS.scanHits(text);
-  const inBase = base === text ? null : BASE_SUBSTRINGS.scan(base);
+  const { hits } = SUBSTRINGS.scanHits(text);
   const woken = WOKEN;
+  const met = MET;
   woken.fill(0);
+  met.fill(0);
   const vocabulary: Vocabulary = { lists: 0, distress: 0 };
   for (const id of hits) {
     for (const p of WAKES[id] as number[]) woken[p] = 1;
+    for (const p of MEETS[id] as number[]) met[p] = 1;
     const lists = VOCABULARY[id] as number;
     vocabulary.lists |= lists;
     if ((lists & DISTRESS_WORD) !== 0) vocabulary.distress++;
   }
+  // Structural rules look for their substrings and requirements in the pre-leet text: the same
+  // scan when leet folding changed nothing, a scan of the small second table when it did.
+  if (base === text) {
+    mark(woken, hits, TEXT_WAKES_STRUCTURAL);
+    mark(met, hits, TEXT_MEETS_STRUCTURAL);
+  } else {
+    const baseHits = BASE_SUBSTRINGS.scanHits(base).hits;
+    mark(woken, baseHits, BASE_WAKES);
+    mark(met, baseHits, BASE_MEETS);
+  }
   for (let i = 0; i < PLANS.length; i++) {
     const plan = PLANS[i] as RulePlan;
+    if (!plan.always && woken[i] === 0) continue;
+    if (plan.requires && met[i] === 0) continue;
     const rule = plan.rule;
-    // Substring hints and requirements are looked for in the rule's target text: for a structural
-    // rule, the pre-leet text's own scan when leet folding changed the text.
-    const onBase = rule.structural === true && inBase !== null;
-    const found = onBase ? inBase : inText;
-    if (!plan.always && woken[i] === 0 && !(rule.structural === true && anyFound(found, onBase ? plan.baseSubstrings : plan.substrings))) continue;
-    const requires = onBase ? plan.baseRequires : plan.requires;
-    if (requires && !anyFound(found, requires)) continue;
     const target = rule.structural ? base : text;
     if (plan.gate && !plan.gate(target)) continue;
     runRule(rule, target, signals);
