@@ -14,6 +14,8 @@ TOKEN_CHAR[39] = 1;
 const isTokenChar = (c: number): boolean => c < ALPHABET && TOKEN_CHAR[c] === 1;
 
 const UNITS = PIECE_UNITS;
+/** Texts at least this long are walked as two halves side by side (see `scanHits`). */
+const SPLIT_MIN_CHARS = 256;
 /** The bit of a table entry that asks for a look; the other 15 hold the target state. */
 const LOOK = 0x8000;
 /**
@@ -46,6 +48,8 @@ export class SubstringSet {
   private readonly wholeStart: Int32Array;
 
   private readonly lengths: Int32Array;
+  /** The longest pattern's length. */
+  private readonly longest: number;
   /**
    * The `found` array every scan returns, cleared through the previous scan's hits: allocating a
    * zeroed typed array per scan cost ~1 µs, a fifth of the scan of an email.
@@ -57,6 +61,7 @@ export class SubstringSet {
   constructor(patterns: readonly string[], wholeToken: readonly boolean[] = [], ignoreAsciiCase = false) {
     this.patterns = patterns;
     this.lengths = Int32Array.from(patterns, (p) => p.length);
+    this.longest = Math.max(1, ...patterns.map((p) => p.length));
     this.found = new Uint8Array(patterns.length);
     for (const p of patterns) {
       if (p.length === 0) throw new Error('SubstringSet: empty pattern');
@@ -180,41 +185,62 @@ export class SubstringSet {
     for (const id of this.lastHits) found[id] = 0;
     const hits: number[] = [];
     this.lastHits = hits;
-    const { next, classOf, outStart, wholeStart, outs } = this;
+    const { next, classOf, wholeStart } = this;
     const n = text.length;
     const units = UNITS.load(text);
-    let s = 0;
-    for (let i = 0; i < n; i++) {
-      const c = units[i] as number;
-      if (c >= ALPHABET) {
-        // No pattern holds a non-ASCII character, so no occurrence spans one; it ends a token.
-        const w = wholeStart[s] as number;
-        if (w >= 0) this.wholeAt(units, i - 1, w, found, hits);
-        s = 0;
-        continue;
-      }
-      const v = next[(s << CLASS_BITS) + (classOf[c] as number)] as number;
-      if (v < LOOK) {
-        s = v;
-        continue;
-      }
-      if (TOKEN_CHAR[c] === 0) {
-        // A token ended at i - 1: its whole-token patterns count if they also start a token.
-        const w = wholeStart[s] as number;
-        if (w >= 0) this.wholeAt(units, i - 1, w, found, hits);
-      }
-      s = v & ~LOOK;
-      for (let k = outStart[s] as number; k >= 0 && outs[k] !== -1; k++) {
-        const id = outs[k] as number;
-        if (found[id] === 0) {
-          found[id] = 1;
-          hits.push(id);
-        }
-      }
+    // Each step waits for the table read of the step before, so one walk over the text is bound
+    // by the latency of its reads. A longer text is read as two halves walked side by side, whose
+    // reads overlap. The second walk starts far enough before the middle (the longest pattern
+    // less one) to be in the right state at the middle: everything ending there or later is
+    // found by it, everything ending before by the first walk; what both find is kept once.
+    const split = n >= SPLIT_MIN_CHARS ? n >>> 1 : 0;
+    let s1 = 0;
+    let s2 = 0;
+    let i2 = split === 0 ? 0 : Math.max(0, split - this.longest + 1);
+    for (let i1 = 0; i1 < split; i1++, i2++) {
+      const c1 = units[i1] as number;
+      const c2 = units[i2] as number;
+      const v1 = c1 < ALPHABET ? (next[(s1 << CLASS_BITS) + (classOf[c1] as number)] as number) : LOOK;
+      const v2 = c2 < ALPHABET ? (next[(s2 << CLASS_BITS) + (classOf[c2] as number)] as number) : LOOK;
+      s1 = v1 < LOOK ? v1 : this.look(units, i1, c1, s1, v1, found, hits);
+      s2 = v2 < LOOK ? v2 : this.look(units, i2, c2, s2, v2, found, hits);
     }
-    const w = wholeStart[s] as number;
+    for (; i2 < n; i2++) {
+      const c = units[i2] as number;
+      const v = c < ALPHABET ? (next[(s2 << CLASS_BITS) + (classOf[c] as number)] as number) : LOOK;
+      s2 = v < LOOK ? v : this.look(units, i2, c, s2, v, found, hits);
+    }
+    const w = wholeStart[s2] as number;
     if (w >= 0) this.wholeAt(units, n - 1, w, found, hits);
     return { found, hits };
+  }
+
+  /**
+   * The state after the code unit `c` at `i`, read from state `s`, when the table asked for a look
+   * (`v`, with LOOK set) or `c` is not ASCII: reports the patterns that end there.
+   */
+  private look(units: Uint16Array, i: number, c: number, s: number, v: number, found: Uint8Array, hits: number[]): number {
+    const { outStart, wholeStart, outs } = this;
+    if (c >= ALPHABET) {
+      // No pattern holds a non-ASCII character, so no occurrence spans one; it ends a token.
+      const w = wholeStart[s] as number;
+      if (w >= 0) this.wholeAt(units, i - 1, w, found, hits);
+      return 0;
+    }
+    if (TOKEN_CHAR[c] === 0) {
+      // A token ended at i - 1: its whole-token patterns count if they also start a token.
+      const w = wholeStart[s] as number;
+      if (w >= 0) this.wholeAt(units, i - 1, w, found, hits);
+    }
+    const t = v & ~LOOK;
+    for (let k = outStart[t] as number; k >= 0 && outs[k] !== -1; k++) {
+      const id = outs[k] as number;
+      if (found[id] === 0) {
+        found[id] = 1;
+        hits.push(id);
+      }
+    }
+    return t;
   }
 
   private wholeAt(units: Uint16Array, end: number, from: number, found: Uint8Array, hits: number[]): void {

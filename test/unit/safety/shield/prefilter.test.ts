@@ -205,6 +205,44 @@ describe('SHIELD pre-filters', () => {
     }
   });
 
+  it('SubstringSet answers exactly on long texts, which it walks as two halves', () => {
+    // A pattern as long as a phrase, so occurrences straddle the middle where the second walk starts.
+    const patterns = ['ai', 'email', "can't", ':', '<|', 'end of ', 'your', 'ignore all of the previous instructions', 'ab ab ab ab ab ab ab ab ab ab'];
+    const whole = [true, false, false, false, false, false, true, false, false];
+    const set = new SubstringSet(patterns, whole);
+    let seed = 11;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const pieces = ['a', 'i', 'b', ' ', 'ab ', 'email', 'ai', "can't", ':', '<|', 'end of ', 'your', 'ignore all', 'é', '\n', '7', "'"];
+    for (let k = 0; k < 400; k++) {
+      let s = '';
+      while (s.length < 256 + rnd(600)) s += pieces[rnd(pieces.length)];
+      // Half the texts put a long pattern across the middle, which only the overlap finds.
+      if (k % 2 === 0) {
+        const p = patterns[7 + rnd(2)] as string;
+        const at = ((s.length + p.length) >> 1) - 1 - rnd(p.length - 1);
+        s = s.slice(0, at) + p + s.slice(at);
+      }
+      const { found, hits } = set.scanHits(s);
+      const tokens = new Set(s.split(/[^a-z0-9']+/));
+      patterns.forEach((p, i) => expect(found[i] === 1, `${p} in ${JSON.stringify(s)}`).toBe(whole[i] ? tokens.has(p) : s.includes(p)));
+      expect([...hits].sort((a, b) => a - b)).toEqual(patterns.flatMap((_, i) => (found[i] === 1 ? [i] : [])));
+    }
+    // The longest pattern ending at every position around the middle, in a filler it is not in.
+    const longest = patterns[7] as string;
+    for (const length of [600, 601]) {
+      const middle = length >>> 1;
+      for (let end = middle - 3; end <= middle + longest.length; end++) {
+        const at = end - longest.length + 1;
+        const text = 'x'.repeat(at) + longest + 'y'.repeat(length - at - longest.length);
+        expect(text.length).toBe(length);
+        expect(set.scanHits(text).found[7], `ending at ${end} of ${length}`).toBe(1);
+      }
+    }
+  });
+
   it('SubstringSet refuses whole-token patterns when it ignores case', () => {
     expect(() => new SubstringSet(['ab'], [true], true)).toThrow(/ignoreAsciiCase/);
   });
