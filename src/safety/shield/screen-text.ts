@@ -122,12 +122,12 @@ PLANS.forEach((plan, i) => {
   for (const id of plan.baseRequires ?? []) BASE_MEETS[id]!.push(i);
 });
 /** Per piece: which plans a hint woke, and which have one of their requirements. */
+const WOKEN = new Uint8Array(PLANS.length);
 const MET = new Uint8Array(PLANS.length);
 
 function mark(flags: Uint8Array, hits: readonly number[], by: readonly number[][]): void {
   for (const id of hits) for (const p of by[id] as number[]) flags[p] = 1;
 }
-const WOKEN = new Uint8Array(PLANS.length);
 const VOCABULARY = new Uint8Array(TABLE.patterns.length);
 for (const [bit, ids] of VOCABULARY_LISTS) for (const id of ids) VOCABULARY[id] = (VOCABULARY[id] as number) | bit;
 

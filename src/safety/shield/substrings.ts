@@ -61,7 +61,7 @@ export class SubstringSet {
   constructor(patterns: readonly string[], wholeToken: readonly boolean[] = [], ignoreAsciiCase = false) {
     this.patterns = patterns;
     this.lengths = Int32Array.from(patterns, (p) => p.length);
-    this.longest = Math.max(1, ...patterns.map((p) => p.length));
+    this.longest = patterns.reduce((m, p) => Math.max(m, p.length), 1);
     this.found = new Uint8Array(patterns.length);
     for (const p of patterns) {
       if (p.length === 0) throw new Error('SubstringSet: empty pattern');
@@ -177,8 +177,8 @@ export class SubstringSet {
   }
 
   /**
-   * Like `scan`, and also lists the ids found, each once, in the order first met: a caller can
-   * then visit what occurs instead of testing every pattern it cares about.
+   * Like `scan`, and also lists the ids found, each once: a caller can then visit what occurs
+   * instead of testing every pattern it cares about.
    */
   scanHits(text: string): ScanHits {
     const found = this.found;
