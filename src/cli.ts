@@ -11,7 +11,7 @@ commands:
   serve                 run the daemon (IMAP intake, replies, /healthz)
   migrate               apply database migrations and exit
   inspect <file.eml|->  print, as JSON, what Hermes sees in one email and would decide
-  shield                screen JSON Lines {"id","text"} from stdin; one verdict line per input
+  shield [--no-warm-up] screen JSON Lines {"id","text"} from stdin; one verdict line per input
   check-reply [--star-verified] [--conversation ID]
                         validate a draft reply read from stdin; prints {"pass","failures"}
   outbox [status]       list replies in the outbox (pending, sending, sent, failed, held)
@@ -68,7 +68,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'shield': {
       const { shieldCommand } = await import('./commands/shield.js');
-      return shieldCommand(process.stdin, process.stdout);
+      return shieldCommand(process.stdin, process.stdout, { warmUp: !args.includes('--no-warm-up') });
     }
     case 'check-reply': {
       const config = configFromProcessEnv();

@@ -5,6 +5,7 @@
  */
 import { createInterface } from 'node:readline';
 import { screen } from '../safety/shield/shield.js';
+import { warmUpShield } from '../safety/shield/warm-up.js';
 
 function screenLine(line: string): string {
   let parsed: unknown;
@@ -22,7 +23,17 @@ function screenLine(line: string): string {
   return JSON.stringify({ id: id ?? null, verdict: result.verdict, confidence: result.confidence, categories: result.categories, micros });
 }
 
-export async function shieldCommand(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<number> {
+export interface ShieldCommandOptions {
+  /**
+   * Ready SHIELD before the first line (~0.3 s), so each line's `micros` is what a screening costs
+   * in a running process, not V8 compiling the rules on the first lines (milliseconds each).
+   * `hermes shield --no-warm-up` turns it off.
+   */
+  warmUp?: boolean;
+}
+
+export async function shieldCommand(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, opts: ShieldCommandOptions = {}): Promise<number> {
+  if (opts.warmUp !== false) warmUpShield();
   const lines = createInterface({ input, crlfDelay: Infinity });
   for await (const line of lines) {
     if (line.trim() === '') continue;
