@@ -95,7 +95,7 @@ const BEYOND_LATIN1 = /[^\x00-\xff]/;
  * times more and every regex runs slower, compiled a second time for two-byte subjects: twice
  * the machine code competing for the cache. (The test costs ~40 ns on a one-byte string.)
  */
-function oneByte(t: string): string {
+export function oneByte(t: string): string {
   if (BEYOND_LATIN1.test(t)) return t;
   if (LATIN1.length < t.length) LATIN1 = Buffer.allocUnsafe(Math.max(t.length, 2 * LATIN1.length));
   LATIN1.write(t, 0, 'latin1');

@@ -69,6 +69,23 @@ const FIXTURE_TEXTS = [...fixtureTexts(FIXTURES), ...fixtureTexts(INJECTION_FIXT
 // the machine-reader gates have their own.
 const WORD_AND_MARK_GATES = ['addressed-reader', 'assistant-line', 'system-line', 'response-directive'];
 
+/** A seeded linear congruential generator: `rnd(n)` is in [0, n), the same sequence every run. */
+function seeded(seed: number): (n: number) => number {
+  return (n) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+}
+
+/** The scan of `s` finds exactly what `includes()` (or, for whole-token patterns, the split tokens) would, each hit once. */
+function expectScanLikeIncludes(set: SubstringSet, patterns: readonly string[], whole: readonly boolean[], s: string): void {
+  const { found, hits } = set.scanHits(s);
+  const tokens = new Set(s.split(/[^a-z0-9']+/));
+  patterns.forEach((p, i) => expect(found[i] === 1, `${p} in ${JSON.stringify(s)}`).toBe(whole[i] ? tokens.has(p) : s.includes(p)));
+  // The hit list names each found pattern once, and nothing else.
+  expect([...hits].sort((a, b) => a - b)).toEqual(patterns.flatMap((_, i) => (found[i] === 1 ? [i] : [])));
+}
+
 describe('SHIELD pre-filters', () => {
   it('no rule or gate opens with a lookbehind, which the regex engine would try at every position', () => {
     const sources = [...JAILBREAK_RULES, ...CRISIS_RULES].map((r) => [r.id, r.re.source] as const);
@@ -145,11 +162,7 @@ describe('SHIELD pre-filters', () => {
     const pieces = ['ai', 'a.i.', 'gpt', 'chat', '-', '4', 'o', 'bot', 'model', 'assistant', 'sys', 'system', 'developer', 'hi ', 'dear ', 'note to ',
       'the ', 'your', 'response', 'reply', 'include ', 'in ', ' ', '  ', '\n', '\t', '\u00a0', '\u2028', '>', '#', '*', ':', ',', '!', 'x', 's'];
     const rules = [...JAILBREAK_RULES, ...CRISIS_RULES].filter((r) => WORD_AND_MARK_GATES.includes(r.id));
-    let seed = 11;
-    const rnd = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const rnd = seeded(11);
     const matched = new Map<string, number>();
     // Half the strings hold a near-phrase: a greeting or line start, a machine word, spaces, a mark.
     const pick = (xs: string[]) => xs[rnd(xs.length)]!;
@@ -186,22 +199,14 @@ describe('SHIELD pre-filters', () => {
     const patterns = ['ai', 'email', 'one', "can't", ':', '<|', 'end of ', 'your', 'd'];
     const whole = [true, false, true, false, false, false, false, true, true];
     const set = new SubstringSet(patterns, whole);
-    let seed = 7;
-    const rnd = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const rnd = seeded(7);
     // Characters of the patterns, and others: token characters no pattern holds ('f', '7'), an
     // upper case letter and punctuation (not token characters) and a non-ASCII letter.
     const alphabet = ["a", 'i', 'e', 'm', 'l', 'o', 'n', 'd', "'", ' ', ':', '<', '|', 'y', 'u', 'r', 'c', 't', 'f', '7', 'Q', '_', 'é', '\n'];
     for (let k = 0; k < 3000; k++) {
       let s = '';
       for (let j = rnd(40); j > 0; j--) s += alphabet[rnd(alphabet.length)];
-      const { found, hits } = set.scanHits(s);
-      const tokens = new Set(s.split(/[^a-z0-9']+/));
-      patterns.forEach((p, i) => expect(found[i] === 1, `${p} in ${JSON.stringify(s)}`).toBe(whole[i] ? tokens.has(p) : s.includes(p)));
-      // The hit list names each found pattern once, and nothing else.
-      expect([...hits].sort((a, b) => a - b)).toEqual(patterns.flatMap((_, i) => (found[i] === 1 ? [i] : [])));
+      expectScanLikeIncludes(set, patterns, whole, s);
     }
   });
 
@@ -210,11 +215,7 @@ describe('SHIELD pre-filters', () => {
     const patterns = ['ai', 'email', "can't", ':', '<|', 'end of ', 'your', 'ignore all of the previous instructions', 'ab ab ab ab ab ab ab ab ab ab'];
     const whole = [true, false, false, false, false, false, true, false, false];
     const set = new SubstringSet(patterns, whole);
-    let seed = 11;
-    const rnd = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const rnd = seeded(11);
     const pieces = ['a', 'i', 'b', ' ', 'ab ', 'email', 'ai', "can't", ':', '<|', 'end of ', 'your', 'ignore all', 'é', '\n', '7', "'"];
     for (let k = 0; k < 400; k++) {
       let s = '';
@@ -225,10 +226,7 @@ describe('SHIELD pre-filters', () => {
         const at = ((s.length + p.length) >> 1) - 1 - rnd(p.length - 1);
         s = s.slice(0, at) + p + s.slice(at);
       }
-      const { found, hits } = set.scanHits(s);
-      const tokens = new Set(s.split(/[^a-z0-9']+/));
-      patterns.forEach((p, i) => expect(found[i] === 1, `${p} in ${JSON.stringify(s)}`).toBe(whole[i] ? tokens.has(p) : s.includes(p)));
-      expect([...hits].sort((a, b) => a - b)).toEqual(patterns.flatMap((_, i) => (found[i] === 1 ? [i] : [])));
+      expectScanLikeIncludes(set, patterns, whole, s);
     }
     // The longest pattern ending at every position around the middle, in a filler it is not in.
     const longest = patterns[7] as string;
@@ -266,11 +264,7 @@ describe('SHIELD pre-filters', () => {
     const family = ['ai-reading', 'if-machine', 'machine-behalf', 'for-machine', 'machine-vocative', 'possessive-assistant', 'machine-authorised', 'literal-payload'];
     const rules = [...JAILBREAK_RULES, ...CRISIS_RULES].filter((r) => family.includes(r.id));
     expect(rules.map((r) => r.id).sort()).toEqual([...family].sort());
-    let seed = 7;
-    const rnd = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % n;
-    };
+    const rnd = seeded(7);
     const pick = (xs: string[]) => xs[rnd(xs.length)]!;
     const lead = ['', 'if ', 'if an ', 'if you are ', 'if you happen to be an ', 'for the ', 'to the ', '(for ', 'note to ', 'notes for the ', "hi sam's ", '\n', '. ', 'lines below are for the ', 'the ', 'any ', 'your ', "sam's ", 'x '];
     const reader = ['ai', 'assistant', 'assistants', 'bot', 'agent', 'automated system', 'ai tool', 'chatgpt', 'model', 'reply tool', 'inbox helper', 'responder', 'auto-reply agent', 'whatever drafts your replies', 'virtual assistant', 'mail-bot'];
