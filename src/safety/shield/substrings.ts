@@ -190,13 +190,15 @@ export class SubstringSet {
     const units = UNITS.load(text);
     // Each step waits for the table read of the step before, so one walk over the text is bound
     // by the latency of its reads. A longer text is read as two halves walked side by side, whose
-    // reads overlap. The second walk starts far enough before the middle (the longest pattern
-    // less one) to be in the right state at the middle: everything ending there or later is
-    // found by it, everything ending before by the first walk; what both find is kept once.
+    // reads overlap. The second walk starts far enough before the middle (the longest pattern's
+    // length) to be in the right state on reaching it: everything ending at the middle or later is
+    // found by it, and so is a whole-token pattern ending just before, which is confirmed by the
+    // character after it; everything else ending before, by the first walk. What both find is
+    // kept once.
     const split = n >= SPLIT_MIN_CHARS ? n >>> 1 : 0;
     let s1 = 0;
     let s2 = 0;
-    let i2 = split === 0 ? 0 : Math.max(0, split - this.longest + 1);
+    let i2 = split === 0 ? 0 : Math.max(0, split - this.longest);
     for (let i1 = 0; i1 < split; i1++, i2++) {
       const c1 = units[i1] as number;
       const c2 = units[i2] as number;

@@ -239,6 +239,20 @@ describe('SHIELD pre-filters', () => {
         expect(set.scanHits(text).found[7], `ending at ${end} of ${length}`).toBe(1);
       }
     }
+    // The same for a whole-token pattern as long as the longest: it is confirmed one character
+    // after it ends, by the second walk when it ends just before the middle.
+    const token = longest.replaceAll(' ', 'q');
+    const tokenSet = new SubstringSet([token, 'ab'], [true, false]);
+    for (const length of [600, 601]) {
+      const middle = length >>> 1;
+      for (let end = middle - 3; end <= middle + token.length; end++) {
+        const at = end - token.length + 1;
+        const text = ' '.repeat(at) + token + ' '.repeat(length - at - token.length);
+        expect(tokenSet.scanHits(text).found[0], `token ending at ${end} of ${length}`).toBe(1);
+        // Inside a longer token it is not one.
+        expect(tokenSet.scanHits(`${text.slice(0, at - 1)}x${text.slice(at)}`).found[0], `inside a token ending at ${end}`).toBe(0);
+      }
+    }
   });
 
   it('SubstringSet refuses whole-token patterns when it ignores case', () => {
