@@ -10,31 +10,33 @@ const FAMILIES: Record<string, string[]> = {
   'end-my-life': ['i am going to end my own life'],
   'suicidal-me': ["i've been so suicidal", 'my suicidal thoughts are back', "i'm so sucidal", 'i have suicide fantasies', 'i am suicidial'],
   'suicide-me': ['i tried to commit suicide in march', 'i tried to commit sucide', 'i am thinking about suicde', 'ive attempted suicide twice', 'my second attempt failed'],
-  'want-die': ['i just want to die', 'i really need to be dead'],
-  'not-live': ["i don't want to live", 'i no longer want to be here', 'i have no wish to live anymore', "i don't want to carry on living", 'it is better if i am not living', 'i wish i didnt exist', 'praying to god to take me', "i don't plan on being alive by june", 'i have no reason to live anymore', "i'm struggling to see any reason to keep living", "i can't find a single reason to stay alive"],
+  'want-die': ['i just want to die', 'i really need to be dead', "i'm ready to die.", 'i want to stop existing'],
+  'not-live': ["i don't deserve to live", "i don't want to live", 'i no longer want to be here', 'i have no wish to live anymore', "i don't want to carry on living", 'it is better if i am not living', 'i wish i didnt exist', 'praying to god to take me', "i don't plan on being alive by june", 'i have no reason to live anymore', "i'm struggling to see any reason to keep living", "i can't find a single reason to stay alive"],
+  'reason-not-dead': ["my family is the only reason i haven't killed myself", 'theyre the only reason i havent killed myself yet', "i haven't killed myself yet because of my mum", "if it wasn't for my kids i would have killed myself already", "i'd have taken my own life by now if not for my brother", 'the main reason i dont kill myself is my dog', "i haven't killed myself yet, but"],
+  'reason-alive': ["the only reason i'm still alive is my cat", 'my kids are the only thing keeping me alive', "i'm only alive because of my dog", 'i only stay alive for my parents'],
   'better-off': ['everyone is better off without me', 'everyone would be happier if i was gone', 'everyone would be better off if i topped myself', 'she would have an easier life if i died'],
   'wish-dead': ['it is better if i was never born', 'i wish i was dead'],
   'end-it': ['i will end it tonight'],
-  'passive-wish': ["i keep hoping i just won't wake up", 'hoping something will happen to me', "i hope i don't wake up", "i'd rather be dead", "i don't care if i die", 'i want to disappear', 'death sounds peaceful', "i wouldn't mind dying", 'some days i wish i could fall asleep and not wake up'],
+  'passive-wish': ['i hope i die in my sleep', 'death would be a relief', "i'm just waiting to die", 'killing myself feels like the only way out', 'suicide is the only option left for me', "i keep hoping i just won't wake up", 'hoping something will happen to me', "i hope i don't wake up", "i'd rather be dead", "i don't care if i die", 'i want to disappear', 'death sounds peaceful', "i wouldn't mind dying", 'some days i wish i could fall asleep and not wake up'],
   'death-thoughts': ['i keep thinking about death', 'i have thoughts of suicide', 'i keep thinking about jumping off the bridge'],
   suicide: ['i am suicidal'],
-  method: ['what is the easiest way to die'],
+  method: ['what is the easiest way to die', "i've been researching ways to die", 'i look up ways to die at 4am'],
   'method-means': ['i bought a rope', 'i put a gun to my head'],
   overdose: ['i overdosed last night'],
-  'lethal-dose': ['i know exactly what dose would do it', 'i have been saving up my pills', 'i took all of my pills', 'i have pills saved up', 'i had consumed poison at home', 'which of my prescriptions would be lethal'],
+  'lethal-dose': ['i took 20 pills an hour ago', 'i just swallowed a whole bottle of pills', 'i know exactly what dose would do it', 'i have been saving up my pills', 'i took all of my pills', 'i have pills saved up', 'i had consumed poison at home', 'which of my prescriptions would be lethal'],
   'attempt-aftermath': ['i had my stomach pumped', 'the rope snapped', 'the last time i tried, nobody knew', 'i ended up in the er after i took a handful of pills', 'i was hospitalised after an overdose'],
   'means-at-self': ['i held the gun to my head', 'i put a knife against my throat'],
-  'means-acquired': ['bought rope at the hardware store', 'i bought a rope yesterday', "i've already got a gun"],
+  'means-acquired': ['i have the rope ready', 'bought rope at the hardware store', 'i bought a rope yesterday', "i've already got a gun"],
   'means-prep': ["i'm sitting on the roof of my building", "i'm tempted to look for my dad's guns", 'i looked up how high the bridge is', 'i want to drive my car into a wall', 'i thought about stepping in front of a train'],
   'plan-prep': ["i've been giving my things away", 'i made a list of who gets my dog', 'rehomed the dog yesterday', 'i updated my will', "there's a letter for mum in my drawer", 'letters are written', 'i paid off the last of the card', "i've made up my mind.", 'i wrote letters to my family', 'i gave my cat to my sister', 'i keep planning my death'],
   'plan-date': ["i've decided sunday is the day", "i've picked the spot", 'i have decided on a date.', "i've picked the place and the day."],
   'attempt-told': ['i tried to end it on saturday', 'i survived my attempt two weeks ago', "i've had thoughts of suicide every day"],
-  'act-intent': ["i can't stop thinking about ending it", 'i am getting thoughts to commit suicide', 'the idea to finish myself', "i've decided to end things this weekend", "i'm working up to going through with it"],
+  'act-intent': ["i'm planning to jump off a bridge", 'i want to overdose', "i can't stop thinking about ending it", 'i am getting thoughts to commit suicide', 'the idea to finish myself', "i've decided to end things this weekend", "i'm working up to going through with it"],
   'found-after': ["i've written a note for whoever finds me"],
   'no-tomorrow': ['after this month i will not be living anymore', 'i have decided i will not live after today', "i'm not going to wake up tomorrow"],
   unsafe: ["i don't feel safe around myself tonight", "i'm frightened of what i'll do", "i'm scared i'll do something stupid", 'i still wish it had worked', "i'm afraid i will try again", 'part of me wants it to be', 'thinking it would be quick.', "i don't trust myself tonight", "i'm not sure i'm safe"],
   'means-ideation': ['i keep thinking how easy it would be to just jump'],
-  'self-injury': ['i keep punching the wall in my flat until my knuckles split', 'scratching until i bleed', 'i take a razor to my thighs', 'i scratched my legs raw', 'burning my arm with a lighter', "i've been self-harming", 'long sleeves to hide the cuts'],
+  'self-injury': ['i want to hurt myself', 'i have the urge to cut myself', 'i keep punching the wall in my flat until my knuckles split', 'scratching until i bleed', 'i take a razor to my thighs', 'i scratched my legs raw', 'burning my arm with a lighter', "i've been self-harming", 'long sleeves to hide the cuts'],
   'farewell-veiled': ["please don't try to find me", 'so nobody has to struggle after i\'m gone', "i'm not coming back from the walk tonight", "this is the last email you'll get from me", 'i will not be coming back.', "don't be sad when you hear", "this is the last time you'll hear from me", "i won't be a problem for anyone after this weekend", 'after tonight nobody will have to worry about me'],
   'farewell-settled': ['my papers are in order', "i'm at peace with what i'm about to do", 'it was always going to end like this', 'it was never your fault', 'tell my parents i loved them', 'she will understand after reading my letter', "i've made my peace with things", "i've said my goodbyes", 'i wrote my note last night.'],
   'how-many-pills': ['how many sleeping pills is enough'],
@@ -44,12 +46,12 @@ const FAMILIES: Record<string, string[]> = {
   depression: ["i've been battling depression for years"],
   hopeless: ['i feel hopeless', 'i feel nothing anymore'],
   burden: ["i'm just a burden to everyone", "i'd be worth more dead to them", 'my family would be happier without me'],
-  'no-future': ['it will never get better.', 'i have given up on life', 'i see no future', "life isn't worth living", "i can't see myself living past 30", "there's nothing left for me", 'there is nothing left out there for me', 'nothing matters anymore'],
-  'cant-go-on': ["i can't go on", "i can't take it anymore", "i couldn't handle this any more"],
+  'no-future': ["i don't see myself being alive next year", 'it will never get better.', 'i have given up on life', 'i see no future', "life isn't worth living", "i can't see myself living past 30", "there's nothing left for me", 'there is nothing left out there for me', 'nothing matters anymore'],
+  'cant-go-on': ["i can't keep living like this", "i can't go on", "i can't take it anymore", "i couldn't handle this any more"],
   trapped: ["i can't see any way out", 'i just want it to stop.', 'i want the pain to be over', 'it feels like the only way out'],
   'tired-of': ["i'm so tired of living", 'sick of everything', "i'm done with life."],
   'self-loathing': ['i fucking hate myself', 'i disgust myself', "i'm such a failure"],
-  'hate-life': ['i have nothing to live for', 'no reason to keep going', "what's the point?", 'there is no point in living', "i don't see the point anymore", "there's no point."],
+  'hate-life': ['why am i even alive', "there's no point in me being alive", 'i have nothing to live for', 'no reason to keep going', "what's the point?", 'there is no point in living', "i don't see the point anymore", "there's no point."],
   alone: ['nobody would notice', 'no one cares about me', "i have no one to talk to", 'i feel so alone'],
   goodbye: ['this is my suicide note', 'goodbye forever'],
   'farewell-soft': ["i won't be around much longer", "i'm giving away my things", "i'm not going to be around much longer", "i'm at peace with my decision."],
@@ -100,6 +102,18 @@ describe('SHIELD crisis combinations', () => {
     const r = screen("I feel like a burden to everyone. Nobody would notice if I was gone. I'm so tired of everything.");
     expect(r.verdict).toBe('CRISIS_DETECTED');
     expect(r.categories).toEqual(['despair']);
+  });
+
+  it('reads a reason for living named as the one thing in the way as the wish it presupposes', () => {
+    // A negation does not cancel these: the reason is what stops the act.
+    for (const text of ["My family is the only reason I haven't killed myself yet.", "If it wasn't for my kids I would have killed myself already."]) {
+      expect(screen(text).verdict, text).toBe('CRISIS_DETECTED');
+    }
+    // "Keeping me alive" is said of coffee too: it needs one more first-person signal.
+    expect(screen('My kids are the only thing keeping me alive.').verdict).toBe('CLEAN');
+    expect(screen("I'm so depressed. My kids are the only thing keeping me alive.").verdict).toBe('CRISIS_DETECTED');
+    // Someone else's reasons, and a past long over, are not the writer's now.
+    expect(screen("She told me her kids are the only reason she hasn't killed herself.").verdict).toBe('CLEAN');
   });
 
   it('keeps one weak factor alone below the line', () => {

@@ -107,6 +107,24 @@ const CLEAN = [
   'I give up on this ATS, can you just email me your CV?',
   "I'm dead tired after the offsite, will reply tomorrow. Sorry for everything going on, I'm a mess today.",
   'Goodbye everyone, today is my last day at Acme! Keep in touch.',
+  // Reasons and counterfactuals about work, and the idioms of `reason-alive`.
+  'Coffee is the only thing keeping me alive this week, so forgive the short reply.',
+  "The only reason I haven't replied is that I was travelling.",
+  "The only reason I haven't done it yet is the notice period.",
+  "If it wasn't for my manager I would have quit already.",
+  "The only reason I'm still here at Acme is the equity.",
+  "If it wasn't for the airbag I'd be dead, so I drive carefully now.",
+  "I'm ready to die on this hill for the candidate, she's brilliant.",
+  "We're going to jump off the cliff into the lake at the team offsite.",
+  "I've been researching ways to die less often in the new Zelda.",
+  "I don't deserve to live in a flat this nice, honestly.",
+  "Why am I even on this thread? Please take me off it.",
+  "I can't keep living out of a suitcase, so I want a role with less travel.",
+  "I'm going to overdose on coffee before this panel, wish me luck.",
+  'For too many veterans, suicide seems like the only way out; our client works to change that.',
+  "I'm just waiting to die of boredom in this queue, the portal is down again.",
+  'I took 20 minutes to read your CV and took 10 pages of notes.',
+  "I took a whole box of your flyers to the career fair.",
 ];
 
 describe('SHIELD look-alikes stay CLEAN', () => {
