@@ -20,7 +20,7 @@ const SETS: Array<[string, number, number]> = [
   // Long posts: the other half are long, dark and about suicide (supporters, survivors, grief).
   ['crisis-posts-5.jsonl', 49, 20],
   ['crisis-posts-6.jsonl', 31, 2],
-  ['crisis-posts-7.jsonl', 33, 3],
+  ['crisis-posts-7.jsonl', 34, 3],
   ['crisis-posts-8.jsonl', 46, 3],
   ['crisis-posts-9.jsonl', 46, 0],
   ['crisis-posts-10.jsonl', 42, 2],
