@@ -125,6 +125,9 @@ const CLEAN = [
   "I'm just waiting to die of boredom in this queue, the portal is down again.",
   'I took 20 minutes to read your CV and took 10 pages of notes.',
   "I took a whole box of your flyers to the career fair.",
+  'I tried to overdose on coffee before the panel and it did not help.',
+  'There was an attempt on my life in the last Mafia game night, great team event.',
+  'I wore the lanyard and a scarf around my neck all day at the fair.',
 ];
 
 describe('SHIELD look-alikes stay CLEAN', () => {
