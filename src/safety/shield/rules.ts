@@ -237,6 +237,11 @@ export const JAILBREAK_RULES: Rule[] = [
   J('comply-always', 'refusal_inversion', 1, /\b(?:you|it)\s+(?:must|will|shall|should)\s+(?:always\s+)?(?:comply|obey|answer (?:any|every|all)(?!\s+(?:of\s+)?(?:the\s+)?questions?\s+(?:in|on|of)\s+(?:the|this|our|that|my|attached)\s+(?:[a-z]+\s+)?(?:form|questionnaire|survey|application)))\b|\brefrain from (?:not )?complying\b/g),
   J('no-sorry', 'refusal_inversion', 1, /\bnever (?:say|use|include) (?:the words?|phrases?|"?i'?m sorry|"?sorry|"?i can'?t|"?as an ai|"?cannot)|\b(?:do not|don't|never)\s+(?:include|add|give|write)\s+(?:any\s+)?(?:disclaimers|warnings|moral(?:ity)? lectures|caveats)\b|\bwithout (?:any )?(?:disclaimers|moral(?:izing)?|warnings or|ethical (?:warnings|considerations))\b/g),
   // Role-play prompts ask for this too ("stay in character as Gandalf"): it needs company.
+  // An affirmative opening imposed on every answer ("start your response with 'Sure, here is'"):
+  // a refusal can then only come after the model has agreed. Mail asks for "YES if interested".
+  J('forced-yes', 'refusal_inversion', 1, /\b(?:start|begin|open|prefix|preface)\s+(?:every|each|all|your|all of your|each of your)\s+(?:replies|responses|answers|reply|response|answer|output|message)\s+with\s+(?:the\s+(?:words?|phrase)\s+)?['"]?\s*(?:sure|absolutely|of course|certainly|okay|ok)[,!.]?\s+(?:here(?:'s|s| is| are)|i can|i will|i'?ll|i'?d be happy)\b/g),
+  // Every refusal turned into its opposite: "opposite day", "every refusal becomes an answer".
+  J('refusal-flip', 'refusal_inversion', 0.5, /\b(?:every|each|any)\s+refusal\s+(?:becomes|turns into|is (?:now|replaced by)|must be (?:replaced|turned))\b|\bopposite (?:day|mode)\b/g),
   J('in-character', 'refusal_inversion', 0.5, /\b(?:stay|remain|keep) in character\b|\bbreak(?:ing)? character\b/g),
   J('if-refuse', 'refusal_inversion', 0.5, /\bif you (?:refuse|don't comply|do not comply|fail to comply)\b/g),
   J('now-no-longer', 'persona_injection', 1, new RegExp(String.raw`\byou (?:are|'re) (?:now|no longer|not)\s+(?:an?\s+|the\s+)?(?:[a-z]+\s+){0,2}?${AI}\b(?!\s+(?:engineer|team|role|position|company|startup|product|researcher|scientist|lab))`, 'g')),
@@ -567,6 +572,8 @@ export const RULE_HINTS: Record<string, string[]> = {
   'no-limits-ai': ['limits', 'unlimited', 'unrestricted', 'unfiltered', 'uncensored', 'evil', 'rogue', 'free', 'liberated', 'jailbroken', 'omniscient', 'anything'],
   'refuse-never': ['refuse', 'decline'],
   'comply-always': ['comply', 'obey', 'answer', 'complying'],
+  'forced-yes': ['~sure', '~absolutely', '~certainly', '~of course', '~okay', '~ok'],
+  'refusal-flip': ['refusal', 'opposite'],
   'no-sorry': ['never', 'disclaimers', 'warnings', 'moral', 'moralizing', 'ethical', 'caveats', 'lectures'],
   'in-character': ['character'],
   'if-refuse': ['refuse', 'comply'],

@@ -12,7 +12,7 @@ labelledSetFloors(
     'chat-jailbreaks-1.jsonl': 46,
     'chat-jailbreaks-2.jsonl': 50,
     'chat-jailbreaks-3.jsonl': 42,
-    'chat-jailbreaks-4.jsonl': 33,
+    'chat-jailbreaks-4.jsonl': 34,
     'chat-jailbreaks-5.jsonl': 46,
     'chat-jailbreaks-6.jsonl': 49,
     'short-injections-1.jsonl': 44,

@@ -128,6 +128,9 @@ const CLEAN = [
   'I tried to overdose on coffee before the panel and it did not help.',
   'There was an attempt on my life in the last Mafia game night, great team event.',
   'I wore the lanyard and a scarf around my neck all day at the fair.',
+  'Please start your reply with YES if you are interested, so our system files it correctly.',
+  "It's opposite day in the office: the interns run the stand-up.",
+  'Begin each answer with the question number, e.g. "Q3: ..."',
 ];
 
 describe('SHIELD look-alikes stay CLEAN', () => {
