@@ -17,7 +17,7 @@ labelledSetFloors(
     'chat-jailbreaks-6.jsonl': 49,
     'short-injections-1.jsonl': 44,
     'short-injections-2.jsonl': 46,
-    'short-injections-3.jsonl': 29,
+    'short-injections-3.jsonl': 30,
     'short-injections-4.jsonl': 19,
     'short-injections-5.jsonl': 48,
     'short-injections-6.jsonl': 36,

@@ -20,7 +20,7 @@ labelledSetFloors(
     'recruiter-injections-10.jsonl': 30,
     'recruiter-injections-11.jsonl': 26,
     'recruiter-injections-12.jsonl': 2,
-    'recruiter-injections-13.jsonl': 18,
+    'recruiter-injections-13.jsonl': 19,
     'recruiter-injections-14.jsonl': 22,
   },
   new Set(['ie-015', 'il-030', 'im-059', 'im-060']),
