@@ -298,6 +298,23 @@ function personOf(before: string[], phrase: string[], topic: boolean): Person {
   return 'none';
 }
 
+/**
+ * The first of the words before a phrase that a negation may come from: at most NEGATION_REACH
+ * words back, and not past a comma or a clause joiner, which end the negation's scope. "You
+ * probably don't care, but I'm going to end it" and "I don't think you understand, I really want
+ * to die" negate nothing of the phrase. A comma right after a negator keeps it ("never, ever").
+ */
+function negationFrom(scope: string, before: string[]): number {
+  let from = Math.max(0, before.length - NEGATION_REACH);
+  const comma = scope.lastIndexOf(',');
+  if (comma >= 0) {
+    const beforeComma = words(scope.slice(0, comma));
+    if (!NEGATORS.has(beforeComma[beforeComma.length - 1] as string)) from = Math.max(from, beforeComma.length);
+  }
+  for (let i = before.length - 1; i >= from; i--) if (CLAUSE_JOINERS.has(before[i] as string)) return i + 1;
+  return from;
+}
+
 /** The stance of one crisis match at [offset, offset + length) of `text` (normalised, lower case). */
 export function crisisStance(text: string, offset: number, length: number, voice: PhraseVoice = 'statement'): CrisisStance {
   const end = offset + length;
@@ -309,7 +326,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   const person = personOf(before, words(text.slice(offset, end)), topic);
   if (person === 'second') return 'addressed';
   if (person === 'other') return 'other';
-  for (let i = Math.max(0, before.length - NEGATION_REACH); i < before.length; i++) {
+  for (let i = negationFrom(text.slice(start, offset), before); i < before.length; i++) {
     if (!NEGATORS.has(before[i] as string)) continue;
     // "Don't end it tonight", with no one named, is said to the reader.
     return person === 'none' && i === 0 ? 'addressed' : 'negated';

@@ -18,6 +18,11 @@ describe('crisisStance', () => {
     ['You make me want to kill myself.', 'kill myself', undefined, 'writer'],
     ["I love you and don't want to live anymore.", "don't want to live", undefined, 'writer'],
     ['I would never kill myself, I promise.', 'kill myself', undefined, 'negated'],
+    // A negation does not reach past a comma or a clause joiner ("but", "then"…), except "never, ever".
+    ["You probably don't care, but I'm going to end it this weekend.", 'going to end it', undefined, 'writer'],
+    ["I don't think you understand, I really want to die.", 'i really want to die', undefined, 'writer'],
+    ['I would never, ever kill myself.', 'kill myself', undefined, 'negated'],
+    ["If you don't reply then I'll kill myself.", 'kill myself', undefined, 'conditional'],
     ['I know you want to die right now.', 'want to die', undefined, 'addressed'],
     ["Don't end it tonight, please.", 'end it tonight', undefined, 'addressed'],
     ["Don't want to live anymore? Then talk to someone.", "don't want to live", undefined, 'addressed'],

@@ -112,6 +112,8 @@ describe('SHIELD crisis combinations', () => {
     // "Keeping me alive" is said of coffee too: it needs one more first-person signal.
     expect(screen('My kids are the only thing keeping me alive.').verdict).toBe('CLEAN');
     expect(screen("I'm so depressed. My kids are the only thing keeping me alive.").verdict).toBe('CRISIS_DETECTED');
+    // A negation in the clause before does not reach the statement.
+    expect(screen("You probably don't care, but I'm going to end it this weekend.").verdict).toBe('CRISIS_DETECTED');
     // Someone else's reasons, and a past long over, are not the writer's now.
     expect(screen("She told me her kids are the only reason she hasn't killed herself.").verdict).toBe('CLEAN');
   });
