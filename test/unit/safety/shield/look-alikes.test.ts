@@ -134,6 +134,8 @@ const CLEAN = [
   'When replying to this email, please mention the job ID in the subject line.',
   'The last recruiter talked me down on salary, so this time I want the band in writing.',
   "I won't be around next week, so let's talk the week after.",
+  'I wrote a goodbye note to my team, today is my last day at Acme.',
+  'It would be easier for everyone if I wasn\'t here on Monday, can we move the call?',
   'Please e-mail the follow-up to hr@example.com by 5 p.m.; the sys-admin role fields are first_name and system_status.',
   'I almost went through with it, the flat in Berlin, but the visa fell through.',
   'Our climbing wall team is looking for a manager; the tallest buildings in town are our clients.',
