@@ -137,6 +137,7 @@ const CLEAN = [
   'I wrote a goodbye note to my team, today is my last day at Acme.',
   "I've decided to end things with my current employer and I'm ready to move on.",
   'Honestly I just want to disappear into a cabin for a week after this launch.',
+  'Developer mode on our platform lets you test the API without limits.',
   "I'm going to go through with it: I'm accepting the offer from Globex.",
   'It would be easier for everyone if I wasn\'t here on Monday, can we move the call?',
   'Please e-mail the follow-up to hr@example.com by 5 p.m.; the sys-admin role fields are first_name and system_status.',
