@@ -261,7 +261,7 @@ function labelledSets(dir: string, name: string, hit: (text: string) => boolean)
     const pos = results.filter((x) => x.r.label);
     const neg = results.filter((x) => !x.r.label);
     const set = `fixtures/ ${file.slice(0, -'.jsonl'.length)}`;
-    // A set of ordinary texts only (benign-prompts/) has no recall to report.
+    // A set of ordinary texts only (benign-prompts/, benign-mail/) has no recall to report.
     if (pos.length > 0) row(set, `${name} recall`, pos.filter((x) => x.flagged).length, pos.length, '');
     row(set, `${name} FP on ${pos.length > 0 ? 'look-alikes' : 'ordinary texts'}`, neg.filter((x) => x.flagged).length, neg.length, '');
   }
@@ -301,6 +301,8 @@ function ownRecruitingSets(): void {
   labelledSets('jailbreak', 'jailbreak', (text) => isJailbreak(screen(text).verdict));
   labelledSets('injection', 'injection', (text) => isJailbreak(screen(text).verdict));
   labelledSets('benign-prompts', 'jailbreak', (text) => isJailbreak(screen(text).verdict));
+  // Ordinary hiring mail about bots, assistants and instructions: any verdict but CLEAN is wrong.
+  labelledSets('benign-mail', 'any flag', (text) => screen(text).verdict !== 'CLEAN');
   const lists = loadEscalationLists(path.resolve(import.meta.dirname, '../config'));
   labelledSets('escalation', 'legal threat', (text) => legalThreat(text, lists.legalTerms) !== null);
 }
