@@ -470,6 +470,12 @@ const REPLY_NAMED = ['reply', 'replies', 'response', 'drafting', 'answering', 'i
 const READER_WORDS = ['ai', '~a.i.', 'chatgpt', '~gpt', 'openai', 'llm', 'model', 'chatbot', 'bot', 'claude', 'gemini', 'bard', 'copilot', 'automated', 'responder', 'autoresponder', 'assistant', 'agent', 'assistants', 'agents', 'models', 'bots', 'chatbots', 'llms', 'responders', 'autoresponders', 'ais', 'automation', 'automations'];
 
 /**
+ * Rules whose hint words may lie past the match, in a lookahead ("ahora eres … sin reglas"): every
+ * other non-structural rule's match holds one of its hints (checked by the `prefilter` tests).
+ */
+export const HINTS_BEYOND_MATCH: ReadonlySet<string> = new Set(['persona-reset-ml']);
+
+/**
  * Words at least one of which every match of a rule contains. A rule whose words are all absent
  * from a text is skipped without running its regex: an ordinary email then costs a word split
  * and a few set lookups instead of fifty regex scans. A hint starting with `~` is a substring.

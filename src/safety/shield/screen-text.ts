@@ -8,7 +8,7 @@ import { normaliseForShield } from './fast-normalise.js';
 import { RULE_GATES } from './positional-gates.js';
 import { CRISIS_MODEL_EXTRA_WORDS, crisisAloneProbability, crisisScore, DISTRESS_WORDS, JAILBREAK_MODEL_WORDS, jailbreakAloneProbability, jailbreakProbability, MAX_SCORED_CHARS, scorerModels } from './scorer.js';
 import { SubstringSet } from './substrings.js';
-import { CRISIS_EVASIVE, CRISIS_RULES, JAILBREAK_EVASIVE, JAILBREAK_RULES, RULE_HINTS, RULE_REQUIRES, type Rule, type RuleKind } from './rules.js';
+import { CRISIS_EVASIVE, CRISIS_RULES, HINTS_BEYOND_MATCH, JAILBREAK_EVASIVE, JAILBREAK_RULES, RULE_HINTS, RULE_REQUIRES, type Rule, type RuleKind } from './rules.js';
 
 export interface Signal {
   rule: string;
@@ -182,6 +182,120 @@ function runRule(rule: Rule, text: string, out: Signal[]): void {
     found++;
     if (m[0].length === 0) re.lastIndex++;
   }
+}
+
+/**
+ * On a piece this long, a rule runs only near the words it needs. Every match of a rule holds one
+ * of its requirements (`RULE_REQUIRES`) if it has any, and one of its hints (`RULE_HINTS`)
+ * otherwise (the `prefilter` tests check both on every sample and fixture; `HINTS_BEYOND_MATCH`
+ * names the rules whose hints may lie just past the match, which run as before). No match reaches
+ * further than NEAR_REACH characters before or after that word, lookarounds included, so the
+ * matches are the same as over the whole piece, in the same order. A long newsletter or thread
+ * wakes most of the rules somewhere, and each rule's regex read all of it. Shorter pieces, every
+ * email of the corpus among them, run every rule over the whole text as before.
+ *
+ * A match is phrases, so it is short, except through the runs the rules' `\s+`, `[a-z]+` or
+ * `\d+` can stretch over: a piece with a run of whitespace or word characters of
+ * NEAR_LONGEST_RUN or more (padding such as "ignore" and 2,000 spaces, a base64 blob) runs every
+ * rule over the whole text, as before.
+ */
+export const NEAR_REACH = 1_000;
+export const NEAR_LONGEST_RUN = 200;
+/** The least length of a piece whose rules run near their words; tests raise it to compare with whole-text runs. */
+export const NEAR = { minChars: 4_000 };
+
+/**
+ * The words a rule's every match holds, as substrings: its requirements if it has any, else its
+ * hints. A hint word counts as a whole token in the table pass, but a match may end inside a token
+ * ("as an ai'" holds the hint "ai" while the token is "ai'"), so here it is a substring. A table of
+ * their own, built on the first long piece, so the table every email is scanned with stays as it is.
+ */
+interface Anchors {
+  set: SubstringSet;
+  /** Per plan, the ids of its words in `set`; undefined for a plan that runs over the whole text. */
+  byPlan: Array<number[] | undefined>;
+  wanted: Uint8Array;
+}
+let anchorTable: Anchors | undefined;
+
+function anchors(): Anchors {
+  if (anchorTable) return anchorTable;
+  const table = new PatternTable();
+  const byPlan = PLANS.map((plan) => {
+    const id = plan.rule.id;
+    if (plan.rule.structural || plan.always) return undefined;
+    const requires = RULE_REQUIRES[id];
+    if (requires) return requires.map((r) => table.id(r, false));
+    if (HINTS_BEYOND_MATCH.has(id)) return undefined;
+    return (RULE_HINTS[id] ?? []).map((h) => table.id(h.startsWith('~') ? h.slice(1) : h, false));
+  });
+  anchorTable = { set: new SubstringSet(table.patterns, table.whole), byPlan, wanted: new Uint8Array(table.patterns.length) };
+  return anchorTable;
+}
+
+/**
+ * The walk that finds the words costs about what one rule's run over the piece does, so it is
+ * made only when at least this many of the rules due could run near them.
+ */
+const NEAR_MIN_RULES = 4;
+/**
+ * Text where the words come more often than once in this many characters (a run of "ignore"
+ * repeated) would cover itself with spans: the walk stops and every rule runs over all of it.
+ */
+const NEAR_DENSEST = 20;
+
+function runRulesNear(due: number[], text: string, base: string, out: Signal[]): void {
+  const { set, byPlan, wanted } = anchors();
+  const whole = () => {
+    for (const i of due) runRule((PLANS[i] as RulePlan).rule, (PLANS[i] as RulePlan).rule.structural ? base : text, out);
+  };
+  if (due.filter((i) => byPlan[i]).length < NEAR_MIN_RULES) return whole();
+  wanted.fill(0);
+  for (const i of due) for (const id of byPlan[i] ?? []) wanted[id] = 1;
+  const found = set.occurrences(text, wanted, text.length / NEAR_DENSEST);
+  if (!found || found.longestRun >= NEAR_LONGEST_RUN) return whole();
+  const { ids, starts } = found;
+  const at: number[][] = [];
+  for (let k = 0; k < ids.length; k++) (at[ids[k] as number] ??= []).push(starts[k] as number);
+  // Words so frequent that their spans would cover the piece anyway: one run over all of it.
+  const most = text.length / (2 * NEAR_REACH);
+  for (const i of due) {
+    const rule = (PLANS[i] as RulePlan).rule;
+    const words = byPlan[i];
+    let count = 0;
+    for (const id of words ?? []) count += at[id]?.length ?? 0;
+    if (!words || count >= most) {
+      runRule(rule, rule.structural ? base : text, out);
+      continue;
+    }
+    const spans: Array<[number, number]> = [];
+    for (const id of words) {
+      const len = (set.patterns[id] as string).length;
+      for (const start of at[id] ?? []) spans.push([start - NEAR_REACH, start + len + NEAR_REACH]);
+    }
+    spans.sort((a, b) => a[0] - b[0]);
+    let found = 0;
+    for (let k = 0; k < spans.length && found < MAX_PER_RULE; ) {
+      const from = Math.max(0, (spans[k] as [number, number])[0]);
+      let to = (spans[k] as [number, number])[1];
+      for (k++; k < spans.length && (spans[k] as [number, number])[0] <= to; k++) to = Math.max(to, (spans[k] as [number, number])[1]);
+      found += runRuleIn(rule, text, from, Math.min(text.length, to), out, MAX_PER_RULE - found);
+    }
+  }
+}
+
+/** `runRule` over text[from, to), with offsets into the whole text; returns the matches added. */
+function runRuleIn(rule: Rule, text: string, from: number, to: number, out: Signal[], most: number): number {
+  const part = from === 0 && to === text.length ? text : text.slice(from, to);
+  const re = rule.re;
+  re.lastIndex = 0;
+  let found = 0;
+  for (let m = re.exec(part); m && found < most; m = re.exec(part)) {
+    out.push({ rule: rule.id, category: rule.category, kind: rule.kind, weight: rule.weight, offset: from + m.index, length: m[0].length });
+    found++;
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  return found;
 }
 
 function dividerArt(text: string, out: Signal[]): void {
@@ -442,6 +556,8 @@ export function screenPiece(raw: string): PieceResult {
     mark(woken, baseHits, BASE_WAKES);
     mark(met, baseHits, BASE_MEETS);
   }
+  const long = text.length >= NEAR.minChars;
+  const due: number[] = [];
   for (let i = 0; i < PLANS.length; i++) {
     const plan = PLANS[i] as RulePlan;
     if (!plan.always && woken[i] === 0) continue;
@@ -449,8 +565,10 @@ export function screenPiece(raw: string): PieceResult {
     const rule = plan.rule;
     const target = rule.structural ? base : text;
     if (plan.gate && !plan.gate(target)) continue;
-    runRule(rule, target, signals);
+    if (long) due.push(i);
+    else runRule(rule, target, signals);
   }
+  if (long) runRulesNear(due, text, base, signals);
   dividerArt(text, signals);
   evasiveTokens(text, evasive, signals);
   scorerSignals(text, vocabulary, signals);

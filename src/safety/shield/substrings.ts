@@ -36,6 +36,21 @@ export interface ScanHits {
   hits: number[];
 }
 
+/** What `occurrences` reports. */
+export interface Occurrences {
+  /** Pattern ids, in the order their occurrences end. */
+  ids: number[];
+  /** Where each of those occurrences starts. */
+  starts: number[];
+  /** The longest run of whitespace, or of word characters (`RUN_KIND`), in the text. */
+  longestRun: number;
+}
+
+/** 1 for whitespace, 2 for the characters of words, addresses and numbers, 0 for the rest. */
+const RUN_KIND = new Uint8Array(ALPHABET);
+for (const c of [9, 10, 11, 12, 13, 32]) RUN_KIND[c] = 1;
+for (let c = 0; c < ALPHABET; c++) if (isTokenChar(c) || '_-.%+@'.includes(String.fromCharCode(c))) RUN_KIND[c] = 2;
+
 export class SubstringSet {
   readonly patterns: readonly string[];
   private readonly next: Uint16Array;
@@ -215,6 +230,48 @@ export class SubstringSet {
     const w = wholeStart[s2] as number;
     if (w >= 0) this.wholeAt(units, n - 1, w, found, hits);
     return { found, hits };
+  }
+
+  /**
+   * Where the substring patterns with `wanted[id] = 1` start in `text`, every occurrence,
+   * overlapping ones included, and the longest run of whitespace or word characters. One plain
+   * walk: it serves long pieces only (see `screenPiece`), where what it saves is far larger.
+   * Undefined once more than `most` occurrences are found.
+   */
+  occurrences(text: string, wanted: Uint8Array, most = Infinity): Occurrences | undefined {
+    const ids: number[] = [];
+    const starts: number[] = [];
+    const { next, classOf, outStart, outs, lengths } = this;
+    const units = UNITS.load(text);
+    let s = 0;
+    let longestRun = 0;
+    let run = 0;
+    let runKind = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = units[i] as number;
+      const kind = c < ALPHABET ? (RUN_KIND[c] as number) : 0;
+      if (kind === 0) run = 0;
+      else if (kind === runKind) {
+        if (++run > longestRun) longestRun = run;
+      } else run = 1;
+      runKind = kind;
+      if (c >= ALPHABET) {
+        // No pattern holds a non-ASCII character.
+        s = 0;
+        continue;
+      }
+      const v = next[(s << CLASS_BITS) + (classOf[c] as number)] as number;
+      s = v & ~LOOK;
+      if (v < LOOK) continue;
+      for (let k = outStart[s] as number; k >= 0 && outs[k] !== -1; k++) {
+        const id = outs[k] as number;
+        if (wanted[id] === 1) {
+          if (ids.push(id) > most) return undefined;
+          starts.push(i + 1 - (lengths[id] as number));
+        }
+      }
+    }
+    return { ids, starts, longestRun: Math.max(longestRun, run) };
   }
 
   /**
