@@ -52,10 +52,16 @@ interface RulePlan {
 class PatternTable {
   readonly patterns: string[] = [];
   readonly whole: boolean[] = [];
+  private readonly ids = new Map<string, number>();
   id(pattern: string, wholeToken: boolean): number {
-    for (let i = 0; i < this.patterns.length; i++) if (this.patterns[i] === pattern && this.whole[i] === wholeToken) return i;
-    this.whole.push(wholeToken);
-    return this.patterns.push(pattern) - 1;
+    const key = `${wholeToken ? 'w' : 's'}${pattern}`;
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      this.whole.push(wholeToken);
+      id = this.patterns.push(pattern) - 1;
+      this.ids.set(key, id);
+    }
+    return id;
   }
 }
 // One table holds every pattern, for the folded text (and for the pre-leet text too when leet
