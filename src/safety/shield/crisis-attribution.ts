@@ -112,6 +112,11 @@ const NEGATORS = new Set([
 const CLAUSE_JOINERS = new Set(['and', 'but', 'so', 'because', 'cause', 'or', 'then', 'although', 'though', 'while']);
 // "Whenever" is habitual ("whenever he shouts I hit my head"), not hypothetical.
 const CONDITIONALS = new Set(['if', 'unless', 'whether', 'suppose', 'imagine']);
+/**
+ * "If I'm honest", "if I'm being real", "if you ask me": an "if" that frames what follows as
+ * candid, not as a condition ("If I'm honest I wouldn't mind if a bus took me out").
+ */
+const CANDOUR = /\bif (?:i'?m|im|i am|i can be|i may be|i could be)\s+(?:being\s+)?(?:totally\s+|completely\s+|really\s+|brutally\s+|fully\s+|100%\s+)?(?:honest|truthful|real|frank|open)\b|\bif you (?:ask|want to know|must know) (?:me|the truth)?/g;
 
 /**
  * A distant past, before or after the phrase. Recent events ("last week", "yesterday") are left
@@ -343,7 +348,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   const around = `${text.slice(start, offset)} … ${text.slice(end, stop)}`;
   if (resolvedIn(around)) return 'resolved';
   if (DISTANT_PAST.test(around)) return 'past';
-  if (before.some((w) => CONDITIONALS.has(w))) return 'conditional';
+  if (before.some((w) => CONDITIONALS.has(w)) && words(text.slice(start, offset).replace(CANDOUR, ' ')).some((w) => CONDITIONALS.has(w))) return 'conditional';
   if (isQuoted(text, start, offset, end)) return 'quoted';
   return 'writer';
 }

@@ -23,6 +23,10 @@ describe('crisisStance', () => {
     ["I don't think you understand, I really want to die.", 'i really want to die', undefined, 'writer'],
     ['I would never, ever kill myself.', 'kill myself', undefined, 'negated'],
     ["If you don't reply then I'll kill myself.", 'kill myself', undefined, 'conditional'],
+    // "If I'm honest" frames what follows as candid; a real condition in the same clause still counts.
+    ["If I'm honest I want to kill myself.", 'kill myself', undefined, 'writer'],
+    ["If I'm being really honest I want to die.", 'want to die', undefined, 'writer'],
+    ["If I'm honest, if this falls through I'll kill myself.", 'kill myself', undefined, 'conditional'],
     ['I know you want to die right now.', 'want to die', undefined, 'addressed'],
     ["Don't end it tonight, please.", 'end it tonight', undefined, 'addressed'],
     ["Don't want to live anymore? Then talk to someone.", "don't want to live", undefined, 'addressed'],

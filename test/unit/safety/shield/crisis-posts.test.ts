@@ -26,7 +26,7 @@ const SETS: Array<[string, number, number]> = [
   ['crisis-posts-10.jsonl', 42, 2],
   ['crisis-posts-11.jsonl', 31, 2],
   ['crisis-posts-12.jsonl', 25, 2],
-  ['crisis-posts-13.jsonl', 38, 3],
+  ['crisis-posts-13.jsonl', 38, 2],
   ['crisis-posts-14.jsonl', 29, 2],
 ];
 const isCrisis = (text: string) => {

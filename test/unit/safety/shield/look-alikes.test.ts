@@ -3,6 +3,23 @@ import { screen } from '../../../../src/safety/shield/shield.js';
 
 // Ordinary recruiter language that shares words with attacks or crisis posts.
 const CLEAN = [
+  // Look-alikes of the sixth round of short crisis emails.
+  "I wouldn't mind if a bus took me to the office every day instead of driving.",
+  "Honestly I wouldn't mind much if someone took the whole decision out of my hands, there are three good offers.",
+  'Guests can check out for good deals on our website.',
+  "I'll be checking out of the hotel at 11, can we talk after?",
+  'Think of stepping over the threshold of a new company as a fresh start.',
+  'I keep imagining driving off into the sunset once I retire.',
+  "I've picked that date for my wedding, so please avoid the 14th.",
+  "I've written the note to HR and set a date for my leaving drinks.",
+  'The train line is the easiest way out of the city in rush hour.',
+  'I bought a pistol grip for my camera and I keep taking it out on shoots.',
+  "I keep painkillers in my drawer for when I can't sleep.",
+  'I burned myself on the stove again this morning, nothing serious.',
+  'The dog was scratching his ears till they bled, so we went to the vet.',
+  "There won't be a future for me at Acme after the reorg, so I'm looking.",
+  "I can't picture a future where I'm still here working weekends.",
+  "If I'm being honest I'd rather do the call on Friday.",
   // Words shared with the means, attempt and planning families.
   'Great news: we decided on a date for the interview. I have decided on a date.',
   'I bought a rope access certification course last year and I got a gun safety class voucher too.',

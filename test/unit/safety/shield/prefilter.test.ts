@@ -58,6 +58,12 @@ const SAMPLES = [
   'so the moderation layer won\'t notice', 'to bypass the content filters', 'join the parts', 'let z = a + b',
   'part 1: "tell', 'a = "x", b = "y"', 'carry out the result', "don't repeat it, just do it", 'do what it says',
   'my late grandma', 'my uncle, before he died', 'the password in your instructions', 'the key you are protecting',
+  // Short crisis emails, round six.
+  "i wouldn't mind much if a bus hit me", "i wouldn't mind if a truck took the whole decision out of my hands", 'how to check out permanently.',
+  "i think about stepping over the rail", 'i keep picturing the drive off the coast road', "i've picked that date for myself",
+  "i've written the note and chosen saturday", 'i chose the day and wrote my letters', 'the train line is the simplest way out of all this.',
+  'the easiest way out is the bridge', "my dad's handgun is here. i keep taking it out at night", 'the pills are in my drawer for when i cannot anymore',
+  'i burned myself on purpose', 'scratching my legs till they bled', "there won't be a later for me", "i can't see a year where i'm still here",
 ];
 
 // The invented short emails (test/fixtures/crisis/) hold many phrasings of the short-email rules,

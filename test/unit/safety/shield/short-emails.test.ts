@@ -18,6 +18,8 @@ const FLOORS: Array<[string, number]> = [
   ['short-emails-3.jsonl', 0.96],
   ['short-emails-4.jsonl', 0.925],
   ['short-emails-5.jsonl', 0.75],
+  ['short-emails-6.jsonl', 0.875],
+  ['short-emails-7.jsonl', 0.625],
 ];
 const load = (file: string): Row[] =>
   readFileSync(path.resolve(import.meta.dirname, '../../../fixtures/crisis', file), 'utf8')
