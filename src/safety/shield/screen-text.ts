@@ -48,6 +48,8 @@ interface RulePlan {
   baseRequires: number[] | undefined;
   /** A positional check on the rule's target text, run last (`positional-gates.ts`). */
   gate: ((text: string) => boolean) | undefined;
+  /** Runs only on a piece that speaks of a machine reader (a word of `JAILBREAK_MODEL_WORDS`): see `WITH_MACHINE_WORDS`. */
+  machineWords: boolean;
 }
 class PatternTable {
   readonly patterns: string[] = [];
@@ -68,6 +70,15 @@ class PatternTable {
 // folding changed nothing). When it did change something, the pre-leet text is scanned with a
 // small second table holding only what the structural rules look for there: about 60 patterns
 // instead of ~1 900, so the second pass reads a table that stays in cache.
+/**
+ * Rules that add evidence only beside a machine reader addressed or described, so they run only on
+ * a piece that holds a word of `JAILBREAK_MODEL_WORDS` ("assistant", "agent", "whoever"…, found by
+ * the table pass). `sensitive-ask` (a passport, payslips, bank numbers asked for) is half a signal
+ * meant to meet `assistant-tasked` and its kind; the words it needs are common in ordinary mail
+ * ("phone number", "bank account"), and on the 60 corpus emails it cost more per email than any
+ * other new rule (0.7 µs) until it waited for a machine word.
+ */
+const WITH_MACHINE_WORDS = new Set(['sensitive-ask']);
 const TABLE = new PatternTable();
 const BASE_TABLE = new PatternTable();
 const PLANS: RulePlan[] = RULES.map((rule) => {
@@ -83,6 +94,7 @@ const PLANS: RulePlan[] = RULES.map((rule) => {
     baseSubstrings: rule.structural ? substrings.map((h) => BASE_TABLE.id(h, false)) : [],
     baseRequires: rule.structural ? requires?.map((r) => BASE_TABLE.id(r, false)) : undefined,
     gate: RULE_GATES[rule.id],
+    machineWords: WITH_MACHINE_WORDS.has(rule.id),
   };
 });
 /**
@@ -343,8 +355,11 @@ function evasiveTokens(text: string, spans: Array<[number, number]>, out: Signal
  */
 const MENTIONABLE = new Set(['override-qualified', 'override-yours', 'override-given', 'override-requests', 'forget-everything', 'system-prompt-ask', 'jailbreak-word', 'pretend']);
 const QUOTE_REACH = 120;
-/** Weak signals that, alone, wake no model (see `scorerSignals`). */
-const MODEL_SILENT = new Set(['in-character']);
+/**
+ * Weak signals that, alone, wake no model (see `scorerSignals`): a request to stay in character,
+ * and documents or secrets named in a request, which security notices and payroll mail name too.
+ */
+const MODEL_SILENT = new Set(['in-character', 'sensitive-ask']);
 const QUOTE = 34;
 const NEWLINE = 10;
 
@@ -568,6 +583,7 @@ export function screenPiece(raw: string): PieceResult {
     const plan = PLANS[i] as RulePlan;
     if (!plan.always && woken[i] === 0) continue;
     if (plan.requires && met[i] === 0) continue;
+    if (plan.machineWords && (vocabulary.lists & MODEL_WORD) === 0) continue;
     const rule = plan.rule;
     const target = rule.structural ? base : text;
     if (plan.gate && !plan.gate(target)) continue;

@@ -22,6 +22,8 @@ labelledSetFloors(
     'recruiter-injections-12.jsonl': 2,
     'recruiter-injections-13.jsonl': 19,
     'recruiter-injections-14.jsonl': 22,
+    'recruiter-injections-15.jsonl': 12,
+    'recruiter-injections-16.jsonl': 28,
   },
   new Set(['ie-015', 'il-030', 'im-059', 'im-060']),
   flaggedAsJailbreak,
