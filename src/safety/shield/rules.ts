@@ -721,6 +721,8 @@ const NOTE_ML_SHARED = ['note', 'message', 'instruction', 'instructions', 'nota'
 const NOTE_ML_TO = ['para', 'an', 'pour', 'per', 'al', 'a', 'aan', 'voor', 'ao', 'aos', 'agli', 'ai', 'alle'];
 
 export const RULE_REQUIRES: Record<string, string[]> = {
+  // Each verb with what follows it; "see" and "live" alone are in most mail.
+  'no-tomorrow': ['be living', 'be alive', 'wake up', ...['live', 'see'].flatMap((v) => ['after', 'past', 'beyond', 'today', 'tonight', 'tomorrow', 'this week', 'the weekend', 'morning'].map((w) => `${v} ${w}`))],
   'assistant-tasked': [...['assistant', 'agent', 'bot', 'ai', 'virtual', 'personal', 'email', 'mail', 'e-mail'].map((w) => `your ${w}`), 'the mail', 'the email', 'the e-mail', 'the inbox', 'the assistant', 'the agent', 'the bot', 'the ai', 'have it ', 'have your '],
   'sensitive-ask': ['passport', 'payslip', 'pay slip', 'bank account', 'bank details', 'bank routing', 'routing number', 'routing and', 'account number', ...['one-time', 'verification', 'sign-in', 'signin', 'login', 'security', '2fa', 'authentication'].map((w) => `${w} code`), 'password', 'social security', 'ssn', 'aadhaar', 'pan card', 'national id', 'id scan', 'id copy', 'id card', 'home address', 'date of birth', 'salary history', ...['direct', 'personal', 'private', 'mobile', 'cell'].flatMap((w) => [`${w} phone`, `${w} number`]), 'personal email', 'personal e-mail'],
   'code-relay': ['sign-in code', 'signin code', 'verification code', 'one-time code', 'login code', 'security code', '2fa code', 'authentication code', 'confirmation code'],
@@ -811,7 +813,8 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   'when-summarising': ['this', 'the'].flatMap((d) => ['email', 'e-mail', 'message', 'mail', 'thread', 'document', 'inbox'].map((o) => `${d} ${o}`)),
   'reason-not-dead': ['kill myself', 'killed myself', 'killing myself', 'end it all', 'ended it all', 'my life', 'my own life', 'suicide'],
   'act-intent': ['end it', 'ending it', 'end things', 'ending things', 'end everything', 'ending everything', 'end my life', 'ending my life', 'kill myself', 'killing myself', 'top myself', 'topping myself', 'finish myself', 'finishing myself', 'myself in', 'myself out', 'my life', 'my own life', 'through with it', 'suicide', 'step off', 'stepping off', 'hang myself', 'hanging myself', 'jump off', 'jumping off', 'jump from', 'jumping from', 'overdos', 'this world', 'wake up', 'on purpose', 'step over', 'stepping over'],
-  'plan-date': ['is the day', 'is the night', 'do it', ' the night', ' the spot', ' the place', ' the day', ' a date', ' the date', ' a day', ' a place', ' a time', ' the time', ' a method', ' the method', ' a way', ' the way', 'date', 'spot', 'method'],
+  // The verb and its article, not the noun: "the date", "the time" and "the day" are in most scheduling mail.
+  'plan-date': ['is the day', 'is the night', 'do it', ...['set', 'picked', 'chosen', 'chose'].flatMap((v) => [`${v} a `, `${v} the `, `${v} that `, `${v} my `]), 'decided on '],
   'kill-myself': ['myself', 'my self', 'kms'],
   burden: ['without me', 'dead weight', 'waste of', 'burden', 'parasite', 'drain on', 'worth more dead', 'if i '],
   'not-live': [' live', ' living', ' alive', ' exist', 'god to', 'woke up', 'wake up', 'be here', 'be dead', 'not here', 'go on'],
