@@ -721,6 +721,8 @@ const NOTE_ML_SHARED = ['note', 'message', 'instruction', 'instructions', 'nota'
 const NOTE_ML_TO = ['para', 'an', 'pour', 'per', 'al', 'a', 'aan', 'voor', 'ao', 'aos', 'agli', 'ai', 'alle'];
 
 export const RULE_REQUIRES: Record<string, string[]> = {
+  // The adjective with a space after it, and "free" only before a machine word: "feel free" is in most mail.
+  'no-limits-ai': [...['no limits', 'unlimited', 'unrestricted', 'unfiltered', 'uncensored', 'evil', 'rogue', 'liberated', 'jailbroken', 'omniscient', 'do anything'].map((w) => `${w} `), ...['ai', 'a.i.', 'chatgpt', 'gpt', 'openai', 'llm', 'language model', 'chatbot', 'bot', 'assistant', 'email assistant', 'agent', 'claude', 'gemini', 'bard', 'copilot', 'model'].map((a) => `free ${a}`)],
   // Each verb with what follows it; "see" and "live" alone are in most mail.
   'no-tomorrow': ['be living', 'be alive', 'wake up', ...['live', 'see'].flatMap((v) => ['after', 'past', 'beyond', 'today', 'tonight', 'tomorrow', 'this week', 'the weekend', 'morning'].map((w) => `${v} ${w}`))],
   'assistant-tasked': [...['assistant', 'agent', 'bot', 'ai', 'virtual', 'personal', 'email', 'mail', 'e-mail'].map((w) => `your ${w}`), 'the mail', 'the email', 'the e-mail', 'the inbox', 'the assistant', 'the agent', 'the bot', 'the ai', 'have it ', 'have your '],
@@ -802,7 +804,8 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   'now-named': ['now '],
   'vocative-please': ['please'],
   'override-hi': ['bhool', 'bhul', 'ignore', 'nazar'],
-  'operator-instructions': ['running', 'operating', 'working', 'operate', 'runs under', 'run under', 'works under', 'work under', 'given', 'configured', 'set up', 'set by', 'your ', 'its '],
+  // What the instructions are said to do or come from, and "your"/"its" only before their kind: "your " alone is in most mail.
+  'operator-instructions': [...['running', 'operating', 'working', 'configured', 'set up'].flatMap((v) => [`${v} under`, `${v} with`]), 'operate under', 'operates under', 'run under', 'runs under', 'work under', 'works under', 'been given', 'were given', 'was given', 'you given', 'configured with', 'by your', 'from your', 'set by', ...['operating', 'system', 'internal', 'hidden', 'secret', 'original', 'initial', 'underlying', 'own', 'instructions', 'rules', 'configuration', 'prompt', 'full', 'complete', 'exact', 'current'].map((w) => `your ${w}`), ...['internal', 'hidden', 'secret', 'original', 'initial', 'underlying', 'own'].map((w) => `its ${w}`)],
   'owner-claim': ['owner of this', 'from the owner', 'from the inbox', 'from the mailbox', 'from the account', 'from inbox', 'from mailbox', 'from account', ' override'],
   // Rules for short emails whose hint words are common in mail: phrases every match holds.
   'farewell-veiled': ['not make it to', 'not to make it to', 'to find me', "t find me", 'not find me', 'look for me', 'looking for me', 'm gone', 'not coming back', 'not driving back', 'not walking back', 'be coming back', 'signing off', 'be gone', 'before i go', 'to anyone', 'to anybody', 'to everyone', 'done now', 'hear from me', 'get from me', 'receive from me', 'have from me', 'be replying', 'be answering', 'be writing', 'trouble anybody', 'trouble anyone', 'trouble you', 'sad when', 'be a problem', 'be a burden', 'be a bother', "anyone's way", 'anyones way', 'after tonight', 'worry about me', "t matter", 'not matter', 'while i still can', 'while i can', 'know it yet'],

@@ -139,6 +139,8 @@ PLANS.forEach((plan, i) => {
   for (const id of plan.baseSubstrings) BASE_WAKES[id]!.push(i);
   for (const id of plan.baseRequires ?? []) BASE_MEETS[id]!.push(i);
 });
+/** Two words set apart by two or more spaces or tabs, where a requirement spelt with one space would not be found. */
+const WIDE_GAP = /[a-z0-9'][ \t]{2,}[a-z0-9']/;
 /** Per piece: which plans a hint woke, and which have one of their requirements. */
 const WOKEN = new Uint8Array(PLANS.length);
 const MET = new Uint8Array(PLANS.length);
@@ -578,11 +580,14 @@ export function screenPiece(raw: string): PieceResult {
     mark(met, baseHits, BASE_MEETS);
   }
   const long = text.length >= NEAR.minChars;
+  // Requirements are spelt with single spaces; a piece with words set apart by more (spaced-out
+  // letters joined, justified or pasted text) runs every woken rule, as before requirements.
+  const spaced = text.includes('  ') && WIDE_GAP.test(text);
   const due: number[] = [];
   for (let i = 0; i < PLANS.length; i++) {
     const plan = PLANS[i] as RulePlan;
     if (!plan.always && woken[i] === 0) continue;
-    if (plan.requires && met[i] === 0) continue;
+    if (plan.requires && met[i] === 0 && !spaced) continue;
     if (plan.machineWords && (vocabulary.lists & MODEL_WORD) === 0) continue;
     const rule = plan.rule;
     const target = rule.structural ? base : text;
