@@ -595,7 +595,8 @@ export function screenPiece(raw: string): PieceResult {
     if (long) due.push(i);
     else runRule(rule, target, signals);
   }
-  if (long) runRulesNear(due, text, base, signals);
+  if (long && spaced) for (const i of due) runRule((PLANS[i] as RulePlan).rule, (PLANS[i] as RulePlan).rule.structural ? base : text, signals);
+  else if (long) runRulesNear(due, text, base, signals);
   dividerArt(text, signals);
   evasiveTokens(text, evasive, signals);
   scorerSignals(text, vocabulary, signals);

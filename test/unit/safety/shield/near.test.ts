@@ -81,6 +81,12 @@ describe('rules run near their words on long pieces', () => {
     }
   });
 
+  it('screens whole a long piece whose words are set apart by wide gaps, where requirements are not looked for', () => {
+    const raw = `${FILLER.slice(0, 6_000)}\nI won't  be  alive by the start date.\n${FILLER.slice(6_000, 12_000)}`;
+    expect(screenPiece(raw).signals).toEqual(wholeTextSignals(raw));
+    expect(screenPiece(raw).signals.some((s) => s.rule === 'no-tomorrow')).toBe(true);
+  });
+
   it('gives up on text dense with the words, and screens it whole', () => {
     const set = new SubstringSet(['ignore', 'ign']);
     expect(set.occurrences('ignore '.repeat(100), new Uint8Array(2).fill(1), 150)).toBeUndefined();
