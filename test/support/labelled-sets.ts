@@ -40,6 +40,31 @@ export function labelledSetFloors(name: string, dir: string, floors: Record<stri
   });
 }
 
+/**
+ * Ceilings for invented sets of ordinary texts only (test/fixtures/benign-prompts/,
+ * test/fixtures/benign-mail/): every file in `dir` has one, holds 100 texts all labelled `false`,
+ * and `hit` flags at most its ceiling of them.
+ */
+export function ordinarySetCeilings(name: string, dir: string, ceilings: Record<string, number>, hit: (text: string) => boolean): void {
+  describe(name, () => {
+    it('has a ceiling for every set', () => {
+      expect(readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()).toEqual(Object.keys(ceilings).sort());
+    });
+    for (const [file, ceiling] of Object.entries(ceilings)) {
+      it(`${file}: at most ${ceiling} of 100 flagged`, () => {
+        const rows = readFileSync(path.join(dir, file), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as LabelledRow);
+        expect(rows.length).toBe(100);
+        expect(rows.every((r) => !r.label)).toBe(true);
+        const flagged = rows.filter((r) => hit(r.text)).map((r) => r.id);
+        expect(flagged.length, `flagged: ${flagged.join(', ')}`).toBeLessThanOrEqual(ceiling);
+      });
+    }
+  });
+}
+
 /** SHIELD flags `text` as an attack on the model: a jailbreak verdict, alone or beside a crisis. */
 export function flaggedAsJailbreak(text: string): boolean {
   const v = screen(text).verdict;
