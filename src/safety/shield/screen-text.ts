@@ -66,10 +66,6 @@ class PatternTable {
     return id;
   }
 }
-// One table holds every pattern, for the folded text (and for the pre-leet text too when leet
-// folding changed nothing). When it did change something, the pre-leet text is scanned with a
-// small second table holding only what the structural rules look for there: about 60 patterns
-// instead of ~1 900, so the second pass reads a table that stays in cache.
 /**
  * Rules that add evidence only beside a machine reader addressed or described, so they run only on
  * a piece that holds a word of `JAILBREAK_MODEL_WORDS` ("assistant", "agent", "whoever"…, found by
@@ -79,6 +75,10 @@ class PatternTable {
  * other new rule (0.7 µs) until it waited for a machine word.
  */
 const WITH_MACHINE_WORDS = new Set(['sensitive-ask']);
+// One table holds every pattern, for the folded text (and for the pre-leet text too when leet
+// folding changed nothing). When it did change something, the pre-leet text is scanned with a
+// small second table holding only what the structural rules look for there: about 60 patterns
+// instead of ~1 900, so the second pass reads a table that stays in cache.
 const TABLE = new PatternTable();
 const BASE_TABLE = new PatternTable();
 const PLANS: RulePlan[] = RULES.map((rule) => {
@@ -141,6 +141,7 @@ PLANS.forEach((plan, i) => {
 });
 /** Two words set apart by two or more spaces or tabs, where a requirement spelt with one space would not be found. */
 const WIDE_GAP = /[a-z0-9'][ \t]{2,}[a-z0-9']/;
+const WIDE_GAPS = /[ \t]{2,}/g;
 /** Per piece: which plans a hint woke, and which have one of their requirements. */
 const WOKEN = new Uint8Array(PLANS.length);
 const MET = new Uint8Array(PLANS.length);
@@ -193,15 +194,13 @@ export const CRISIS_MODEL_ANY_PIECE_CHARS = 100;
 export const CRISIS_MODEL_MAX_CHARS = MAX_SCORED_CHARS;
 
 function runRule(rule: Rule, text: string, out: Signal[]): void {
-  // The rule's own global regex, rewound: compiling a fresh one per call cost more than matching.
-  const re = rule.re;
-  re.lastIndex = 0;
-  let found = 0;
-  for (let m = re.exec(text); m && found < MAX_PER_RULE; m = re.exec(text)) {
-    out.push({ rule: rule.id, category: rule.category, kind: rule.kind, weight: rule.weight, offset: m.index, length: m[0].length });
-    found++;
-    if (m[0].length === 0) re.lastIndex++;
-  }
+  runRuleIn(rule, text, 0, text.length, out, MAX_PER_RULE);
+}
+
+/** A plan's rule over the whole of its target: the pre-leet text for a markup rule, the folded text otherwise. */
+function runPlan(i: number, text: string, base: string, out: Signal[]): void {
+  const rule = (PLANS[i] as RulePlan).rule;
+  runRule(rule, rule.structural ? base : text, out);
 }
 
 /**
@@ -234,6 +233,8 @@ interface Anchors {
   set: SubstringSet;
   /** Per plan, the ids of its words in `set`; undefined for a plan that runs over the whole text. */
   byPlan: Array<number[] | undefined>;
+  /** Per plan, whether one of its words holds a space, so that a wide gap can spread it out. */
+  spacedWords: boolean[];
   wanted: Uint8Array;
 }
 let anchorTable: Anchors | undefined;
@@ -249,7 +250,8 @@ function anchors(): Anchors {
     if (HINTS_BEYOND_MATCH.has(id)) return undefined;
     return (RULE_HINTS[id] ?? []).map((h) => table.id(h.startsWith('~') ? h.slice(1) : h, false));
   });
-  anchorTable = { set: new SubstringSet(table.patterns, table.whole), byPlan, wanted: new Uint8Array(table.patterns.length) };
+  const spacedWords = byPlan.map((ids) => (ids ?? []).some((id) => (table.patterns[id] as string).includes(' ')));
+  anchorTable = { set: new SubstringSet(table.patterns, table.whole), byPlan, spacedWords, wanted: new Uint8Array(table.patterns.length) };
   return anchorTable;
 }
 
@@ -264,10 +266,15 @@ const NEAR_MIN_RULES = 4;
  */
 const NEAR_DENSEST = 20;
 
-function runRulesNear(due: number[], text: string, base: string, out: Signal[]): void {
-  const { set, byPlan, wanted } = anchors();
+/**
+ * Runs the `due` plans of a long piece, each near its words where it can. On a piece with wide
+ * gaps (`spaced`), a plan whose words hold a space runs over the whole text: the walk would not
+ * find those words spread out.
+ */
+function runRulesNear(due: number[], text: string, base: string, spaced: boolean, out: Signal[]): void {
+  const { set, byPlan, spacedWords, wanted } = anchors();
   const whole = () => {
-    for (const i of due) runRule((PLANS[i] as RulePlan).rule, (PLANS[i] as RulePlan).rule.structural ? base : text, out);
+    for (const i of due) runPlan(i, text, base, out);
   };
   if (due.filter((i) => byPlan[i]).length < NEAR_MIN_RULES) return whole();
   wanted.fill(0);
@@ -280,14 +287,14 @@ function runRulesNear(due: number[], text: string, base: string, out: Signal[]):
   // Words so frequent that their spans would cover the piece anyway: one run over all of it.
   const most = text.length / (2 * NEAR_REACH);
   for (const i of due) {
-    const rule = (PLANS[i] as RulePlan).rule;
-    const words = byPlan[i];
+    const words = spaced && spacedWords[i] ? undefined : byPlan[i];
     let count = 0;
     for (const id of words ?? []) count += at[id]?.length ?? 0;
     if (!words || count >= most) {
-      runRule(rule, rule.structural ? base : text, out);
+      runPlan(i, text, base, out);
       continue;
     }
+    const rule = (PLANS[i] as RulePlan).rule;
     const spans: Array<[number, number]> = [];
     for (const id of words) {
       const len = (set.patterns[id] as string).length;
@@ -304,7 +311,11 @@ function runRulesNear(due: number[], text: string, base: string, out: Signal[]):
   }
 }
 
-/** `runRule` over text[from, to), with offsets into the whole text; returns the matches added. */
+/**
+ * A rule's matches in text[from, to), at most `most`, with offsets into the whole text; returns how
+ * many were added. The rule's own global regex, rewound: compiling a fresh one per call cost more
+ * than matching.
+ */
 function runRuleIn(rule: Rule, text: string, from: number, to: number, out: Signal[], most: number): number {
   const part = from === 0 && to === text.length ? text : text.slice(from, to);
   const re = rule.re;
@@ -579,15 +590,18 @@ export function screenPiece(raw: string): PieceResult {
     mark(woken, baseHits, BASE_WAKES);
     mark(met, baseHits, BASE_MEETS);
   }
-  const long = text.length >= NEAR.minChars;
-  // Requirements are spelt with single spaces; a piece with words set apart by more (spaced-out
-  // letters joined, justified or pasted text) runs every woken rule, as before requirements.
+  // Requirements are spelt with single spaces. Where words are set apart by more (spaced-out
+  // letters joined, justified or pasted text), they are also looked for with each gap read as one
+  // space; a markup rule, whose requirements are looked for in the pre-leet text, then runs
+  // whatever its requirements.
   const spaced = text.includes('  ') && WIDE_GAP.test(text);
+  if (spaced) mark(met, SUBSTRINGS.scanHits(text.replace(WIDE_GAPS, ' ')).hits, MEETS);
+  const long = text.length >= NEAR.minChars;
   const due: number[] = [];
   for (let i = 0; i < PLANS.length; i++) {
     const plan = PLANS[i] as RulePlan;
     if (!plan.always && woken[i] === 0) continue;
-    if (plan.requires && met[i] === 0 && !spaced) continue;
+    if (plan.requires && met[i] === 0 && !(spaced && plan.rule.structural)) continue;
     if (plan.machineWords && (vocabulary.lists & MODEL_WORD) === 0) continue;
     const rule = plan.rule;
     const target = rule.structural ? base : text;
@@ -595,8 +609,7 @@ export function screenPiece(raw: string): PieceResult {
     if (long) due.push(i);
     else runRule(rule, target, signals);
   }
-  if (long && spaced) for (const i of due) runRule((PLANS[i] as RulePlan).rule, (PLANS[i] as RulePlan).rule.structural ? base : text, signals);
-  else if (long) runRulesNear(due, text, base, signals);
+  if (long) runRulesNear(due, text, base, spaced, signals);
   dividerArt(text, signals);
   evasiveTokens(text, evasive, signals);
   scorerSignals(text, vocabulary, signals);
