@@ -5,7 +5,18 @@
  */
 
 const OPEN_TAG_AT = /<([a-z][a-z0-9]{0,20})\b([^<>]{0,4000})>/iy;
-const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*(?:0|0?\.\d+|1)(?:px|pt|em|rem|%)?\s*(?:;|"|'|!|$)|(?:max-)?(?:height|width)\s*:\s*0(?:px)?\s*(?:;|"|'|$)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|"|'|$)|color\s*:\s*(?:#fff(?:fff)?|white|rgba?\(\s*255\s*,\s*255\s*,\s*255)\b/i;
+// Declarations that hide what they style. Each must start a declaration, so that
+// `background-color:#fff`, `border-width:0` and `min-height:0` hide nothing.
+const DECLARATION_START = String.raw`(?<![\w-])`;
+const HIDING = String.raw`display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*(?:0|0?\.\d+|1)(?:px|pt|em|rem|%)?\s*(?:;|"|'|!|$)|(?:max-)?(?:height|width)\s*:\s*0(?:px)?\s*(?:;|"|'|$)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|"|'|$)`;
+/** A text colour that may be white or nearly so; `hides` reads the value. */
+const LIGHT_TEXT_MAYBE = String.raw`color\s*:\s*(?:#[ef]|white|rgba?\()`;
+const HIDING_STYLE = new RegExp(`${DECLARATION_START}(?:${HIDING}|${LIGHT_TEXT_MAYBE})`, 'i');
+const OTHER_HIDING = new RegExp(`${DECLARATION_START}(?:${HIDING})`, 'i');
+const TEXT_COLOUR = /(?<![\w-])color\s*:\s*(#[0-9a-f]{3,8}\b|rgba?\([^)]{0,40}\)|[a-z]+)/gi;
+const BACKGROUND = /(?:(?<![\w-])background(?:-color)?\s*:|\bbgcolor\s*=)\s*["']?\s*(#[0-9a-f]{3,8}\b|rgba?\([^)]{0,40}\)|[a-z]+)/gi;
+/** Named colours a reader cannot tell from a white page, and values that leave the page's own. */
+const PAGE_LIKE = new Set(['white', 'snow', 'ivory', 'whitesmoke', 'ghostwhite', 'floralwhite', 'azure', 'mintcream', 'seashell', 'honeydew', 'aliceblue', 'lavenderblush', 'linen', 'oldlace', 'transparent', 'none', 'inherit', 'initial', 'unset', 'url']);
 const HIDDEN_ATTR = /(?:^|\s)hidden(?:\s|=|$)|aria-hidden\s*=\s*["']?true/i;
 const ATTR_TEXT = /\b(?:alt|title|aria-label)\s*=\s*(?:"([^"]{1,2000})"|'([^']{1,2000})')/gi;
 const VOID = new Set(['img', 'br', 'hr', 'input', 'meta', 'link', 'area', 'base', 'col', 'embed', 'source', 'track', 'wbr']);
@@ -43,6 +54,42 @@ function elementEnd(html: string, name: string, from: number): number {
  */
 const HIDING_ANYWHERE = new RegExp(`${HIDING_STYLE.source.replaceAll('$', '$|>')}|hidden`, 'gi');
 
+/** The last value `re` (a global regex with the value in group 1) finds in `attrs`. */
+function lastColour(re: RegExp, attrs: string): string | undefined {
+  let value: string | undefined;
+  re.lastIndex = 0;
+  for (let m = re.exec(attrs); m; m = re.exec(attrs)) value = (m[1] as string).toLowerCase();
+  return value;
+}
+
+/** A colour no reader tells from a white page: each channel at 0xf0 or more, or a name in PAGE_LIKE. */
+function pageLike(colour: string): boolean {
+  let channels: number[];
+  if (colour.startsWith('#')) {
+    const hex = colour.slice(1);
+    if (hex.length === 3 || hex.length === 4) channels = [...hex.slice(0, 3)].map((h) => parseInt(h + h, 16));
+    else if (hex.length === 6 || hex.length === 8) channels = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    else return false;
+  } else if (colour.startsWith('rgb')) {
+    channels = colour.slice(colour.indexOf('(') + 1).split(/[\s,/)]+/).slice(0, 3).map(Number);
+    if (channels.length < 3) return false;
+  } else return PAGE_LIKE.has(colour);
+  return channels.every((c) => c >= 0xf0);
+}
+
+/**
+ * The attributes of an opening tag hide its content: hidden, zero-size or transparent, or white
+ * text (as good as white) on the page's own background. White text on a background of its own is
+ * a button or a banner, which every reader sees.
+ */
+function hides(attrs: string): boolean {
+  if (HIDDEN_ATTR.test(attrs) || OTHER_HIDING.test(attrs)) return true;
+  const text = lastColour(TEXT_COLOUR, attrs);
+  if (text === undefined || !pageLike(text)) return false;
+  const background = lastColour(BACKGROUND, attrs);
+  return background === undefined || pageLike(background);
+}
+
 function hiddenElements(html: string, out: string[]): void {
   const find = HIDING_ANYWHERE;
   const tag = OPEN_TAG_AT;
@@ -68,7 +115,7 @@ function hiddenElements(html: string, out: string[]): void {
     const name = (m[1] as string).toLowerCase();
     const attrs = m[2] ?? '';
     if (VOID.has(name) || attrs.endsWith('/')) continue;
-    if (!HIDING_STYLE.test(attrs) && !HIDDEN_ATTR.test(attrs)) continue;
+    if (!hides(attrs)) continue;
     const start = m.index + m[0].length;
     const end = elementEnd(html, name, start);
     out.push(htmlToText(html.slice(start, end)));
