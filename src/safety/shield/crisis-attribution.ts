@@ -54,6 +54,7 @@ export type PhraseVoice = 'statement' | 'topic' | 'asked-topic' | 'question' | '
 
 const RULE_VOICE: Record<string, PhraseVoice> = {
   suicide: 'topic',
+  'suicide-thoughts': 'topic',
   overdose: 'topic',
   'method-means': 'topic',
   // "a driver swerved into a tree", "the rope snapped": the writer's only with a person word near.
@@ -320,6 +321,25 @@ function negationFrom(scope: string, before: string[]): number {
   return from;
 }
 
+/**
+ * A clause that opens on the phrase's own participle, after at most a few adverbs and "been",
+ * "keep" or "can't stop", leaves out its subject, the writer: "Thinking about suicide every day
+ * now", "honestly been thinking about suicide since the layoff". Not when the participle is the
+ * subject of a verb later in the clause ("Thinking about it all the time does sound exhausting"),
+ * nor where the clause's start lies beyond the reach read.
+ */
+const ELIDED_LEAD = /^(?:(?:honestly|tbh|ngl|just|really|still|lately|recently|literally|seriously|truly|constantly|always|often|sometimes|also|so|and|but|now|again|even|ok|okay|anyway|yeah)\s+)*(?:(?:been|keep|kept|can'?t stop|cannot stop)\s+)?$/;
+const PARTICIPLE = /^(?!(?:no|some|any|every)thing\b)[a-z]{2,}ing\b/;
+const FINITE_AFTER = /\b(?:is|was|are|were|can|could|will|would|may|might|should|must|helps?|makes?|seems?|sounds?|feels?|has|had|does|did|do|isn'?t|wasn'?t|doesn'?t|won'?t)\b/;
+
+function subjectElided(text: string, start: number, offset: number, end: number, stop: number): boolean {
+  if (start > 0 && !isBoundary(text, start - 1)) return false;
+  let lead = text.slice(start, offset);
+  const comma = lead.lastIndexOf(',');
+  if (comma >= 0) lead = lead.slice(comma + 1);
+  return ELIDED_LEAD.test(lead.trim() === '' ? '' : `${lead.trim()} `) && PARTICIPLE.test(text.slice(offset, end)) && !FINITE_AFTER.test(text.slice(end, stop));
+}
+
 /** The stance of one crisis match at [offset, offset + length) of `text` (normalised, lower case). */
 export function crisisStance(text: string, offset: number, length: number, voice: PhraseVoice = 'statement'): CrisisStance {
   const end = offset + length;
@@ -339,7 +359,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   // "Don't want to live anymore? Then…" asks the reader; "how many pills…?" is the writer asking.
   if (person === 'none' && voice === 'asked-topic' && text.charCodeAt(stop) === QUESTION) return 'writer';
   if (person === 'none' && voice !== 'question' && text.charCodeAt(stop) === QUESTION) return 'addressed';
-  if (person === 'none' && topic) return 'unattributed';
+  if (person === 'none' && topic && !subjectElided(text, start, offset, end, stop)) return 'unattributed';
   if (before.includes('rather') && /\bthan\b/.test(text.slice(end, stop))) return 'hyperbole';
   if (FIGURATIVE_DEATH.test(text.slice(end, end + FIGURATIVE_DEATH_REACH))) return 'hyperbole';
   if (LAUGHTER.test(text.slice(end, end + LAUGHTER_REACH)) && !MEANT.test(text.slice(end, end + MEANT_REACH))) return 'hyperbole';
@@ -354,6 +374,14 @@ export function crisisStance(text: string, offset: number, length: number, voice
 }
 
 /**
+ * Topic phrases that count only where their subject is found, a person word before them or a
+ * clause that leaves the writer out (`subjectElided`); unattributed, they add nothing, so that
+ * a reply that says "thinking about suicide all the time does sound exhausting" to someone weighs
+ * what the weaker rule under it (`death-thoughts`) always did.
+ */
+const SUBJECT_NEEDED = new Set(['suicide-thoughts']);
+
+/**
  * Rescales every crisis rule match in `signals` (all from one piece of `text`) by its stance and
  * drops those that end at 0. Leetspeak and scorer signals carry no phrase and are left alone.
  * An unattributed topic word in a text that is mostly about its writer counts as the writer's.
@@ -364,6 +392,7 @@ export function attributeCrisis(text: string, signals: Signal[]): void {
   for (const s of signals) {
     if (s.kind === 'crisis' && s.length > 0 && s.rule !== 'leet-crisis') {
       let stance = crisisStance(text, s.offset, s.length, RULE_VOICE[s.rule]);
+      if (stance === 'unattributed' && SUBJECT_NEEDED.has(s.rule)) continue;
       if (stance === 'unattributed') {
         focus ??= writerView(text).focus;
         if (focus >= SELF_FOCUSED) stance = 'writer';

@@ -286,13 +286,23 @@ export function normaliseForShield(raw: string): NormalisedText {
     let start = at;
     let replacement: string | null = null;
     let end = start;
+    // A space kept after the replacement, outside its evasive span.
+    let gap = 0;
     if (cls(s, start + 1) & SPACER) {
       const spacedRe = s.charCodeAt(start + 1) === 32 ? SPACED_BY_SPACE : SPACED_BY_SYMBOL;
       spacedRe.lastIndex = start;
       const run = spacedRe.exec(s)?.[0] ?? '';
       const letters = mapCodes(run, LETTERS_ONLY, false);
       const runEnd = start + run.length;
-      if (letters.length >= 4 || (letters.length >= 2 && spacedAsWord(s, start, runEnd, spacedRe === SPACED_BY_SPACE))) [replacement, end] = [letters, runEnd];
+      if (letters.length >= 4 || (letters.length >= 2 && spacedAsWord(s, start, runEnd, spacedRe === SPACED_BY_SPACE))) {
+        [replacement, end] = [letters, runEnd];
+        // The wider gap that set a spaced-out word apart becomes one space, as between the words
+        // it spelt: "e n d  i t  a l l" reads "end it all", as the rules spell it.
+        if (spacedRe === SPACED_BY_SPACE && s.charCodeAt(end) === 32 && s.charCodeAt(end + 1) === 32) {
+          while (s.charCodeAt(end) === 32) end++;
+          gap = 1;
+        }
+      }
     } else {
       while (start > copyFrom && cls(s, start - 1) & TOKEN) start--;
       end = at + 1;
@@ -305,8 +315,8 @@ export function normaliseForShield(raw: string): NormalisedText {
         outLen += start - copyFrom;
       }
       evasive.push([outLen, outLen + replacement.length]);
-      parts.push(replacement);
-      outLen += replacement.length;
+      parts.push(gap === 1 ? `${replacement} ` : replacement);
+      outLen += replacement.length + gap;
       copyFrom = end;
     }
     resume = Math.max(end, at + 1);

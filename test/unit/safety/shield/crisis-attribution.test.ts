@@ -62,6 +62,15 @@ describe('crisisStance', () => {
     ['I think it takes courage to talk openly about suicide.', 'suicide', 'topic', 'unattributed'],
     ['How many pills would be a lethal dose?', 'lethal dose', 'question', 'writer'],
     ['I attempted suicide last week.', 'suicide', 'topic', 'writer'],
+    // A clause that opens on the phrase's participle leaves out its subject, the writer; not when
+    // the participle is the subject of a verb later in the clause.
+    ['Thinking about suicide every day now.', 'thinking about suicide', 'topic', 'writer'],
+    ['Honestly been thinking about suicide a lot since the layoff.', 'thinking about suicide', 'topic', 'writer'],
+    ['Hi Ruth, thinking about suicide a lot lately.', 'thinking about suicide', 'topic', 'writer'],
+    ['Thinking about suicide all the time does sound exhausting.', 'thinking about suicide', 'topic', 'unattributed'],
+    ['Thinking about suicide is normal for teenagers.', 'thinking about suicide', 'topic', 'unattributed'],
+    ['Have you been thinking about suicide?', 'thinking about suicide', 'topic', 'addressed'],
+    ['My brother keeps thinking about suicide.', 'thinking about suicide', 'topic', 'other'],
   ];
   for (const [sentence, phrase, voice, want] of cases) {
     it(`${want}: ${sentence}`, () => expect(stanceOf(sentence, phrase, voice)).toBe(want));

@@ -23,13 +23,18 @@ describe('SHIELD normalisation steps', () => {
     expect(norm('help! now')).toBe('help! now');
   });
   it('joins letters spaced out one by one with one repeated separator', () => {
-    expect(norm('k i l l  m y s e l f')).toBe('kill  myself');
+    // The wider gap that sets the spelt words apart reads as one space, as the rules spell them.
+    expect(norm('k i l l  m y s e l f')).toBe('kill myself');
+    expect(norm("I'm going to e n d  i t  a l l this weekend")).toBe("i'm going to end it all this weekend");
     expect(norm('C-l-a-u-d-e and s.u.i.c.i.d.e')).toBe('claude and suicide');
     expect(norm('I am a U.S. citizen')).toBe('i am a u.s. citizen');
   });
   it('records the evasive tokens it folded or joined', () => {
     const { text, evasive } = normaliseForShield('please 1gn0r3 this');
     expect(evasive.map(([a, b]) => text.slice(a, b))).toEqual(['ignore']);
+    const spaced = normaliseForShield('s y s t e m   o v e r r i d e  now');
+    expect(spaced.text).toBe('system override now');
+    expect(spaced.evasive.map(([a, b]) => spaced.text.slice(a, b))).toEqual(['system', 'override']);
   });
 
   // V8's serializer tags a string by how V8 holds it: '"' for one byte per character, 'c' for two.
