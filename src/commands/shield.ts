@@ -25,7 +25,7 @@ function screenLine(line: string): string {
 
 export interface ShieldCommandOptions {
   /**
-   * Ready SHIELD before the first line (~0.4 s), so each line's `micros` is what a screening costs
+   * Ready SHIELD before the first line (~0.5 s), so each line's `micros` is what a screening costs
    * in a running process, not V8 compiling the rules on the first lines (milliseconds each).
    * `hermes shield --no-warm-up` turns it off.
    */

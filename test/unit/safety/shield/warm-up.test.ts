@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { extractHiddenText } from '../../../../src/safety/shield/hidden-text.js';
 import { CRISIS_RULES, JAILBREAK_RULES } from '../../../../src/safety/shield/rules.js';
-import { screen } from '../../../../src/safety/shield/shield.js';
+import { NEAR } from '../../../../src/safety/shield/screen-text.js';
+import { screen, type ShieldInput } from '../../../../src/safety/shield/shield.js';
+import WARM_UP_MAIL from '../../../../src/safety/shield/warm-up-mail.json' with { type: 'json' };
 import { warmUpShield } from '../../../../src/safety/shield/warm-up.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -24,6 +27,22 @@ describe('SHIELD warm-up', () => {
     for (const rule of [...JAILBREAK_RULES, ...CRISIS_RULES]) expect(rule.re.lastIndex, rule.id).toBe(0);
     expect(TEXTS.map((t) => screen(t))).toEqual(before);
     expect(before.map((r) => r.verdict)).toEqual(['CLEAN', 'JAILBREAK_DETECTED', 'CRISIS_DETECTED', 'JAILBREAK_DETECTED', 'CLEAN']);
+  });
+
+  it('warms up on mail that takes the paths real mail takes', () => {
+    const mail = WARM_UP_MAIL as ShieldInput[];
+    const texts = mail.map((m) => m.text ?? '');
+    // Held one byte per character and two, long enough for the rules near their words, with CRLF.
+    expect(texts.some((t) => /[^\x00-\xff]/.test(t)) && texts.some((t) => !/[^\x00-\xff]/.test(t))).toBe(true);
+    expect(texts.filter((t) => t.length >= NEAR.minChars).length).toBeGreaterThanOrEqual(10);
+    expect(texts.some((t) => t.includes('\r\n'))).toBe(true);
+    expect(mail.filter((m) => m.html && extractHiddenText(m.html).length > 0).length).toBeGreaterThanOrEqual(10);
+    expect(mail.some((m) => (m.attachmentNames ?? []).length > 0)).toBe(true);
+    // Every verdict but the rarest, and an encoded or hidden attack among them.
+    const results = mail.map((m) => screen(m));
+    const verdicts = new Set(results.map((r) => r.verdict));
+    for (const v of ['CLEAN', 'JAILBREAK_DETECTED', 'CRISIS_DETECTED'] as const) expect(verdicts.has(v), v).toBe(true);
+    expect(results.some((r) => r.categories.includes('encoding_evasion'))).toBe(true);
   });
 
   it('makes the first lines of `hermes shield` cost what later ones do, not compilation', () => {
