@@ -2,6 +2,7 @@
  * SHIELD latency: median and p99 microseconds per email on the recruiter corpus, and the time
  * for 100 KB and 1 MB adversarial inputs. Run: tsx scripts/bench-shield.ts
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -57,6 +58,22 @@ function report(label: string, samples: number[]): void {
   console.log(`${label.padEnd(40)} median ${quantile(sorted, 0.5).toFixed(1).padStart(9)} µs   p99 ${quantile(sorted, 0.99).toFixed(1).padStart(9)} µs`);
 }
 
+const CLI = path.resolve(import.meta.dirname, '../src/cli.ts');
+const CLI_RUNS = 3;
+
+/**
+ * What `hermes shield` reports: one pass over the texts, in a fresh process after its own warm-up,
+ * each line's `micros`. Mail it has not seen costs more than the warm loop above (docs/shield.md,
+ * "Warm-up").
+ */
+function cliPasses(emails: ShieldInput[]): void {
+  const input = `${emails.map((e, id) => JSON.stringify({ id, text: e.text ?? '' })).join('\n')}\n`;
+  for (let run = 1; run <= CLI_RUNS; run++) {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', CLI, 'shield'], { input, encoding: 'utf8', maxBuffer: 1 << 26 });
+    report(`text only, one pass of hermes shield (${run})`, out.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { micros: number }).micros));
+  }
+}
+
 async function main(): Promise<void> {
   const emails = await corpus();
   if (emails.length > 0) {
@@ -77,6 +94,7 @@ async function main(): Promise<void> {
       emails.map((_, i) => Array.from({ length: 20 }, (_, r) => samples[r * emails.length + i] ?? 0).sort((a, b) => a - b)[10] ?? 0);
     report('  per-email medians, text only', perEmail(plain));
     report('  per-email medians, text + html + names', perEmail(full));
+    cliPasses(emails);
   } else console.log(`no recruiter corpus at ${EVAL}; skipping`);
   for (const size of [100_000, 1_000_000]) {
     let worst = 0;
