@@ -410,13 +410,22 @@ function insideQuotes(text: string, offset: number, end: number): boolean {
 const DESCRIBED_IF = /\b(?:if|when|whenever|should|in case|even if|si|aunque|wenn|falls|même si|anche se|mesmo se|als|zelfs als)\b[^.!?\n]{0,80}?\b(?:tells?|told|asks?|asked|says?|said|tries|try|tried|trying|wants?|attempts?|gets?|requests?|pastes?|types?|digo|dice|pide|pida|pidiera|sagt|sage|bittet|demande|chiede|diz|pede|zegt|vraagt)\b[^.!?\n]*$/;
 const DESCRIBABLE = new Set([...MENTIONABLE, 'pretend', 'ai-no-rules', 'override-ml', 'prompt-talk']);
 const DESCRIBED_REACH = 160;
+/**
+ * An override that content or someone else is said to attempt is described, not given:
+ * "documents that contain text trying to override the system prompt" in a job ad for a model's
+ * safety, "emails designed to bypass the filters". The words end right where the override starts;
+ * "please try to ignore…", said to the reader, is not one.
+ */
+const ATTEMPTED = /\b(?:text|texts|input|inputs|prompts?|documents?|e-?mails?|messages?|content|attacks?|attackers?|users?|payloads?|injections?|strings?|data|files?|pages?|comments?|people|someone|anyone|adversaries)\s+(?:that\s+|which\s+|who\s+)?(?:are\s+|is\s+)?(?:trying|tries|tried|attempts|attempting|attempted|designed|meant|intended|crafted|written|built|seeks|seeking|aims|aiming|used)\s+to\s+$/;
+const ATTEMPT_REACH = 80;
 
-/** Drops from `out` the overrides a sentence describes as someone else's request (see DESCRIBED_IF); whether any. */
+/** Drops from `out` the overrides a sentence describes as someone else's request or attempt (DESCRIBED_IF, ATTEMPTED); whether any. */
 function dropDescribedOverrides(text: string, out: Signal[]): boolean {
   let dropped = false;
   for (let i = out.length - 1; i >= 0; i--) {
     const s = out[i] as Signal;
-    if (!DESCRIBABLE.has(s.rule) || !DESCRIBED_IF.test(text.slice(Math.max(0, s.offset - DESCRIBED_REACH), s.offset))) continue;
+    if (!DESCRIBABLE.has(s.rule)) continue;
+    if (!DESCRIBED_IF.test(text.slice(Math.max(0, s.offset - DESCRIBED_REACH), s.offset)) && !ATTEMPTED.test(text.slice(Math.max(0, s.offset - ATTEMPT_REACH), s.offset))) continue;
     out.splice(i, 1);
     dropped = true;
   }
