@@ -206,7 +206,7 @@ function shortEmails(all: ShortEmail[]): void {
       row(`fixtures/ ${set}`, label === 'crisis' ? 'crisis recall' : 'crisis FP', hits(mine), mine.length, '');
       // Kinds are reported where a set names a few (the short emails); the forum posts name one per post.
       const kinds = [...new Set(mine.map((r) => r.kind))];
-      if (kinds.length > 12) continue;
+      if (kinds.length > 12 || kinds.every((k) => k === '')) continue;
       for (const kind of kinds) {
         const k = mine.filter((r) => r.kind === kind);
         row(`fixtures/ ${set}`, `  ${kind}`, hits(k), k.length, '');
@@ -251,13 +251,13 @@ async function modelSecondOpinion(rows: ShortEmail[]): Promise<void> {
  * test/fixtures/escalation/): chat jailbreaks and short injections, attacks on the AI reading
  * recruiting mail, legal threats, and look-alikes of each. Runs on any clone.
  */
-function labelledSets(dir: string, name: string, hit: (text: string) => boolean): void {
+function labelledSets(dir: string, name: string, hit: (text: string, row: ShieldInput) => boolean): void {
   const root = path.resolve(import.meta.dirname, '../test/fixtures', dir);
   if (!existsSync(root)) return;
   const sets = readdirSync(root).filter((f) => f.endsWith('.jsonl')).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   for (const file of sets) {
-    const rows = jsonl(path.join(root, file)) as unknown as Array<{ id: string; label: boolean; text: string }>;
-    const results = rows.map((r) => ({ r, flagged: hit(r.text) }));
+    const rows = jsonl(path.join(root, file)) as unknown as Array<{ id: string; label: boolean; text: string; html?: string; attachmentNames?: string[] }>;
+    const results = rows.map((r) => ({ r, flagged: hit(r.text, r) }));
     const pos = results.filter((x) => x.r.label);
     const neg = results.filter((x) => !x.r.label);
     const set = `fixtures/ ${file.slice(0, -'.jsonl'.length)}`;
@@ -299,7 +299,8 @@ async function modelInjectionOpinion(): Promise<void> {
 function ownRecruitingSets(): void {
   // Chat prompts (jailbreaks and short injections against any model-backed app) with hard negatives.
   labelledSets('jailbreak', 'jailbreak', (text) => isJailbreak(screen(text).verdict));
-  labelledSets('injection', 'injection', (text) => isJailbreak(screen(text).verdict));
+  // The whole mail: set 17 hides some of its attacks in HTML and attachment names.
+  labelledSets('injection', 'injection', (_text, mail) => isJailbreak(screen(mail).verdict));
   labelledSets('benign-prompts', 'jailbreak', (text) => isJailbreak(screen(text).verdict));
   // Ordinary hiring mail about bots, assistants and instructions: any verdict but CLEAN is wrong.
   labelledSets('benign-mail', 'any flag', (text) => screen(text).verdict !== 'CLEAN');

@@ -1,13 +1,16 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { screen } from '../../src/safety/shield/shield.js';
+import { screen, type ShieldInput } from '../../src/safety/shield/shield.js';
 
-/** One row of an invented labelled set: a file holds as many positives as look-alikes (30 or 50 of each). */
+/** One row of an invented labelled set: a file holds as many positives as look-alikes (25, 30 or 50 of each). */
 export interface LabelledRow {
   id: string;
   label: boolean;
   text: string;
+  /** The mail's HTML and attachment names, where the set has them (recruiter injections 17 on). */
+  html?: string;
+  attachmentNames?: string[];
 }
 
 /**
@@ -15,7 +18,7 @@ export interface LabelledRow {
  * file in `dir` has a floor of positives `hit` must catch, and no look-alike may be hit except the
  * known ones, each a weakness named in the set's README.
  */
-export function labelledSetFloors(name: string, dir: string, floors: Record<string, number>, knownFalsePositives: ReadonlySet<string>, hit: (text: string) => boolean): void {
+export function labelledSetFloors(name: string, dir: string, floors: Record<string, number>, knownFalsePositives: ReadonlySet<string>, hit: (text: string, row: LabelledRow) => boolean): void {
   const load = (file: string): LabelledRow[] =>
     readFileSync(path.join(dir, file), 'utf8')
       .trim()
@@ -31,10 +34,10 @@ export function labelledSetFloors(name: string, dir: string, floors: Record<stri
       it(`${file}: at least ${floor} of ${size} positives caught`, () => {
         const positives = rows.filter((r) => r.label);
         expect(positives.length).toBe(rows.length - positives.length);
-        expect(positives.filter((r) => hit(r.text)).length).toBeGreaterThanOrEqual(floor);
+        expect(positives.filter((r) => hit(r.text, r)).length).toBeGreaterThanOrEqual(floor);
       });
       it(`${file}: no look-alike caught`, () => {
-        expect(rows.filter((r) => !r.label && hit(r.text) && !knownFalsePositives.has(r.id)).map((r) => r.id)).toEqual([]);
+        expect(rows.filter((r) => !r.label && hit(r.text, r) && !knownFalsePositives.has(r.id)).map((r) => r.id)).toEqual([]);
       });
     }
   });
@@ -65,8 +68,8 @@ export function ordinarySetCeilings(name: string, dir: string, ceilings: Record<
   });
 }
 
-/** SHIELD flags `text` as an attack on the model: a jailbreak verdict, alone or beside a crisis. */
-export function flaggedAsJailbreak(text: string): boolean {
-  const v = screen(text).verdict;
+/** SHIELD flags the mail as an attack on the model: a jailbreak verdict, alone or beside a crisis. */
+export function flaggedAsJailbreak(mail: string | ShieldInput): boolean {
+  const v = screen(mail).verdict;
   return v === 'JAILBREAK_DETECTED' || v === 'CRISIS_UNDER_ATTACK';
 }

@@ -24,7 +24,9 @@ labelledSetFloors(
     'recruiter-injections-14.jsonl': 22,
     'recruiter-injections-15.jsonl': 12,
     'recruiter-injections-16.jsonl': 28,
+    'recruiter-injections-17.jsonl': 16,
   },
-  new Set(['ie-015', 'il-030', 'im-059', 'im-060']),
-  flaggedAsJailbreak,
+  new Set(['ie-015', 'il-030', 'im-059', 'im-060', 'iq-060']),
+  // The whole mail: set 17 hides some of its attacks in HTML and attachment names.
+  (_text, row) => flaggedAsJailbreak(row),
 );

@@ -12,14 +12,16 @@ interface Row {
   kind: string;
   text: string;
 }
-const FLOORS: Array<[string, number]> = [
-  ['short-emails.jsonl', 0.96],
-  ['short-emails-2.jsonl', 1],
-  ['short-emails-3.jsonl', 0.96],
-  ['short-emails-4.jsonl', 0.925],
-  ['short-emails-5.jsonl', 0.75],
-  ['short-emails-6.jsonl', 0.875],
-  ['short-emails-7.jsonl', 0.625],
+// [file, floor, crisis emails in the set]
+const FLOORS: Array<[string, number, number]> = [
+  ['short-emails.jsonl', 0.96, 60],
+  ['short-emails-2.jsonl', 1, 50],
+  ['short-emails-3.jsonl', 0.96, 50],
+  ['short-emails-4.jsonl', 0.925, 40],
+  ['short-emails-5.jsonl', 0.75, 40],
+  ['short-emails-6.jsonl', 0.875, 40],
+  ['short-emails-7.jsonl', 0.625, 40],
+  ['short-emails-8.jsonl', 0.76, 25],
 ];
 const load = (file: string): Row[] =>
   readFileSync(path.resolve(import.meta.dirname, '../../../fixtures/crisis', file), 'utf8')
@@ -29,11 +31,11 @@ const load = (file: string): Row[] =>
 const flagged = (r: Row) => screen(r.text).verdict !== 'CLEAN';
 
 describe('SHIELD on invented short emails', () => {
-  for (const [file, floor] of FLOORS) {
+  for (const [file, floor, size] of FLOORS) {
     const rows = load(file);
     it(`${file}: crisis recall at least ${floor * 100}%`, () => {
       const crisis = rows.filter((r) => r.label === 'crisis');
-      expect(crisis.length).toBeGreaterThanOrEqual(40);
+      expect(crisis.length).toBe(size);
       expect(crisis.filter(flagged).length / crisis.length).toBeGreaterThanOrEqual(floor);
     });
     it(`${file}: no benign email flagged`, () => {
