@@ -49,12 +49,16 @@ export const STANCE_FACTOR: Record<CrisisStance, number> = {
  * with no one named, which the writer is asking ("what's a lethal dose of…?").
  * `farewell` phrases are said to the reader by nature ("by the time you read this", "it was never
  * your fault", "could someone make sure she gets it?"): only quoting takes them from the writer.
+ * `own` phrases name their writer by their grammar, in languages whose person words this module
+ * does not read ("quiero morir", "ich werde mich umbringen"; Spanish "he" is "I have"): only
+ * quoting takes them from the writer too.
  */
-export type PhraseVoice = 'statement' | 'topic' | 'asked-topic' | 'question' | 'farewell';
+export type PhraseVoice = 'statement' | 'topic' | 'asked-topic' | 'question' | 'farewell' | 'own';
 
 const RULE_VOICE: Record<string, PhraseVoice> = {
   suicide: 'topic',
   'suicide-thoughts': 'topic',
+  'crisis-ml': 'own',
   overdose: 'topic',
   'method-means': 'topic',
   // "a driver swerved into a tree", "the rope snapped": the writer's only with a person word near.
@@ -345,7 +349,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   const end = offset + length;
   const start = clauseStart(text, offset);
   const stop = clauseEnd(text, end);
-  if (voice === 'farewell') return isQuoted(text, start, offset, end) ? 'quoted' : 'writer';
+  if (voice === 'farewell' || voice === 'own') return isQuoted(text, start, offset, end) ? 'quoted' : 'writer';
   const before = words(text.slice(start, offset));
   const topic = voice === 'topic' || voice === 'asked-topic';
   const person = personOf(before, words(text.slice(offset, end)), topic);

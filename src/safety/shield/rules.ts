@@ -484,6 +484,38 @@ export const CRISIS_RULES: Rule[] = [
   C('farewell-settled', 'farewell', 0.5, /\b(?:my )?(?:papers|affairs) (?:are )?in order\b|\b(?:everything|things) (?:tidy|sorted|in order) before(?=\s*(?:[.!\n]|$))|\bat peace with what i'?m (?:about|going) to do\b|\bit was always going to end (?:like this|this way)\b|\bplease don'?t blame yourself\b|\bi'?ve made my decision(?=\s*(?:[.,!;\n]|$))|\b(?:i'?m|i am) at peace with (?:that|it|this)(?=\s*(?:[.,!;\n]|$))|\bmade my peace with it\b|\b(?:made|making)\s+(?:my\s+)?peace\s+with\s+(?:things|everything|it all|dying|death|my decision)\b|\b(?:said|saying)\s+my\s+goodbyes\b|\bnone of (?:it|this) (?:was|is) (?:your|their|anyone'?s|his|her) fault\b|\b(?:it|this) (?:was|is) never (?:your|their|anyone'?s) fault\b|\btell my (?:mum|mom|mother|dad|father|parents|family|sister|brother|kids|children|wife|husband) (?:that )?i (?:loved|love) (?:them|her|him)\b|\b(?:after|when) (?:she|he|they) (?:reads?|reading|finds?) my (?:letter|note)\b|\bafter reading my (?:letter|note)\b|\bsorry\s+for\s+being\s+(?:such\s+)?(?:a\s+)?(?:disappointment|burden|failure)\s+to\s+(?:everyone|everybody|you all|all of you)\b|\b(?:wrote|written|writing)\s+to\s+(?:everyone|everybody|all the people)\s+i\s+(?:care about|love)\b|\b(?:wrote|written|finished|left)\s+my\s+(?:goodbye\s+|last\s+|final\s+)?(?:note|letters)(?=\s*(?:[.!\n]|$|last night|yesterday|today|this morning))/g),
   // A date, a day or a place chosen (weak alone; counted apart from letters and pets).
   C('plan-date', 'farewell', 0.5, /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tonight|tomorrow) is the (?:day|night)\b|\b(?:i'?ve|i have|i)\s+(?:finally\s+|already\s+|just\s+)?(?:picked|chosen|chose)\s+the\s+(?:night|spot|place|day)\b(?!\s+for\b)|\b(?:i'?m|im|i am)\s+going\s+to\s+do\s+it\s+(?:tonight|tomorrow|this weekend|on (?:friday|saturday|sunday|monday|tuesday|wednesday|thursday))\b|\btomorrow i'?m going to do it\b|\b(?:i'?ve|i have|i)\s+(?:finally\s+|already\s+|just\s+)?(?:picked|chosen|chose|set)\s+(?:a|the|that|my)\s+(?:date|day|night)\s+for myself\b|\b(?:i'?ve|i have|i)\s+(?:finally\s+|already\s+|just\s+)?(?:set|picked|chosen|chose|decided on)\s+(?:a|the)\s+(?:date|day|place|time|method|way)(?:\s+and\s+(?:a|the)\s+(?:date|day|place|time))?(?=\s*(?:[.!,\n]|$| and\b))/g),
+  // The plainest first-person wishes and intents in Spanish, Portuguese, French, German, Italian and
+  // Dutch: wanting to die or not to go on living, meaning to kill oneself, suicidal thoughts had.
+  // The verb's own person names the writer; a negation before it ("no quiero morir"), dying "of
+  // shame" or "of laughter", and not wanting to live somewhere or with someone do not count.
+  C('crisis-ml', 'suicidal_ideation', 1, new RegExp([
+    // es
+    String.raw`\bquiero(?<!\bno (?:me )?quiero) (?:morir(?:me)?|suicidarme|matarme|quitarme la vida)\b(?! de (?:la |el )?(?:vergüenza|verguenza|risa|pena|hambre|sueño|calor|frío|frio|ganas|envidia|amor|aburrimiento)${ML_END})`,
+    String.raw`\bno quiero (?:seguir )?(?:viviendo|vivir|estar viv[oa])\b(?!\s+(?:en|con|cerca|lejos|allí|allá|aquí|ahí|junto|bajo|sin|de|del|fuera|así)${ML_END})`,
+    String.raw`\b(?:voy a|pienso en|he pensado en|estoy pensando en|tengo ganas de|intenté|he intentado)\s+(?:suicidarme|quitarme la vida|matarme)\b`,
+    String.raw`\b(?:tengo|he tenido|estoy teniendo) (?:pensamientos|ideas) suicidas\b`,
+    // pt
+    String.raw`\bquero(?<!\bn[aã]o (?:me )?quero) morrer\b(?! de (?:vergonha|rir|fome|sono|calor|frio|saudade|inveja|amor|tédio|tedio)${ML_END})`,
+    String.raw`\bn[aã]o quero (?:mais )?(?:viver|continuar vivendo|continuar a viver|estar viv[oa])\b(?!\s+(?:em|no|na|nos|nas|com|perto|longe|lá|aqui|ali|sem|de|assim)${ML_END})`,
+    String.raw`\b(?:vou|quero|penso em|pensei em|estou pensando em|tentei)\s+(?:me matar|me suicidar|tirar (?:a )?minha (?:própria )?vida|acabar com (?:a )?minha vida)\b`,
+    String.raw`\btenho (?:tido )?pensamentos suicidas\b`,
+    // fr
+    String.raw`\b(?:je veux|j'ai envie de|je voudrais) mourir\b(?! de (?:honte|rire|faim|sommeil|chaud|froid|fatigue|ennui)${ML_END})`,
+    String.raw`\bje (?:ne )?veux plus vivre\b(?!\s+(?:à|a|en|au|aux|avec|chez|ici|là|la|comme|sans|dans)${ML_END})`,
+    String.raw`\bje (?:vais|veux|voudrais|pense à|pense a|songe à|songe a)\s+(?:me suicider|me tuer|mettre fin à (?:mes jours|ma vie)|en finir(?= avec (?:la vie|tout)\b|\s*[.!,;\n]|$))`,
+    String.raw`\bj'ai (?:des )?(?:pensées|pensees|idées|idees) suicidaires\b|\bj'ai (?:essayé|essaye|tenté|tente) de me suicider\b`,
+    // de
+    String.raw`\bich (?:will|möchte|moechte|mag) (?:nicht mehr leben|sterben|tot sein|nicht mehr da sein)\b`,
+    String.raw`\bich (?:werde|will|möchte|moechte) mich umbringen\b|\bich bringe mich um\b|\bmir das leben (?:zu )?nehmen\b`,
+    String.raw`\bich (?:habe|hab) (?:oft |ständig |staendig |immer wieder )?(?:suizidgedanken|selbstmordgedanken)\b|\bich (?:habe|hab) versucht,? mich umzubringen\b`,
+    // it
+    String.raw`\bvoglio(?<!\bnon voglio) morire\b(?! di (?:vergogna|risate|ridere|fame|sonno|caldo|freddo|noia)${ML_END})`,
+    String.raw`\bnon voglio più vivere\b(?!\s+(?:a|in|con|qui|lì|là|così|senza)${ML_END})`,
+    String.raw`\b(?:voglio|penso di|sto pensando di|ho pensato di|vorrei)\s+(?:uccidermi|togliermi la vita|suicidarmi|farla finita)\b|\bho pensieri suicidi\b`,
+    // nl
+    String.raw`\bik wil (?:dood|niet meer leven|er niet meer zijn|een einde aan mijn leven maken|mezelf van het leven beroven)\b`,
+    String.raw`\bik (?:denk|dacht) (?:aan|erover) (?:zelfmoord|mezelf van het leven te beroven)\b|\bik heb zelfmoordgedachten\b`,
+  ].join('|'), 'g')),
   C('relapse', 'self_harm', 1, /\b(?:i'?ve been|i have been|i'?m|i am|i started|i'?ve started|started)\s+(?:cutting|burning|hurting)(?:\s+myself)?\s+again\b|\bi\s+(?:cut|burned|burnt|hurt)\s+myself\s+again\b|\brelaps(?:e|ed|ing)\b[^\n]{0,40}\b(?:cutting|self[- ]?harm)\b|\bmy (?:cuts|scars) (?:are|were|from)\b/g),
 ];
 
@@ -666,6 +698,7 @@ export const RULE_HINTS: Record<string, string[]> = {
   'end-it': ['end', 'ending', 'die', 'tomorrow'],
   'passive-wish': ['stop', 'mind', 'worst', '~waiting to die', '~waiting for death', '~waiting for my life', '~waiting for it all', 'killing', 'ending', '~taking my', 'suicide', 'disappointed', 'hoping', 'wishing', 'praying', 'hoped', 'prayed', 'wished', 'happen', 'happens', 'hits', '~have to be', 'relieved', 'glad', 'happy', 'grateful', 'hit', 'rest', 'sleep', 'wake', 'waking', 'dead', 'die', 'dying', 'death', 'disappear', 'dissapear', 'disapear', 'dissappear', 'vanish', 'fade', 'cease', 'afterlife', '~sleep forever', '~not existing'],
   'death-thoughts': ['stepping', 'throwing', 'death', 'dying', 'dead', 'killing', 'ending', '~suicid', 'jumping', 'hanging', 'shooting', 'overdosing', 'drowning', 'slitting'],
+  'crisis-ml': ['quiero', 'suicidarme', 'matarme', 'quitarme', 'suicidas', 'quero', 'matar', 'suicidar', 'vida', 'mourir', 'vivre', 'suicider', 'tuer', 'finir', 'jours', 'vie', 'suicidaires', 'sterben', 'leben', 'tot', 'mehr', 'umbringen', 'bringe', 'suizidgedanken', 'selbstmordgedanken', 'umzubringen', 'morire', 'vivere', 'uccidermi', 'vita', 'suicidarmi', 'finita', 'suicidi', 'dood', 'leven', 'meer', 'zelfmoord', 'zelfmoordgedachten', 'beroven'],
   'suicide-thoughts': ['~suicid', '~suicd', '~sucid', '~suisid', '~succid', 'killing', 'ending', 'taking'],
   suicide: ['~suicid', '~suicd', '~sucid', '~suisid', '~succid', '~sucicid'],
   method: ['die', 'kill', 'suicide', 'life', 'hang', '~it all', 'bleed', 'drown', 'suffocate'],

@@ -19,6 +19,7 @@ const FAMILIES: Record<string, string[]> = {
   'end-it': ['i will end it tonight'],
   'passive-wish': ['sometimes i wish i could just not wake up', 'i hope i die in my sleep', 'death would be a relief', "i'm just waiting to die", 'killing myself feels like the only way out', 'suicide is the only option left for me', "i keep hoping i just won't wake up", 'hoping something will happen to me', "i hope i don't wake up", "i'd rather be dead", "i don't care if i die", 'i want to disappear', 'death sounds peaceful', "i wouldn't mind dying", 'some days i wish i could fall asleep and not wake up', "honestly i wouldn't mind much if a bus hit me", "i wouldn't mind if a truck took the whole decision out of my hands"],
   'death-thoughts': ['i keep thinking about death', 'i have thoughts of suicide', 'i keep thinking about jumping off the bridge'],
+  'crisis-ml': ['ya no quiero seguir viviendo', 'he pensado en quitarme la vida', 'não quero mais viver', 'vou me matar', "j'ai envie de mourir", 'je vais mettre fin à mes jours', 'ich möchte nicht mehr leben', 'ich werde mich umbringen', 'voglio morire', 'ho pensato di togliermi la vita', 'ik wil niet meer leven', 'ik heb zelfmoordgedachten'],
   'suicide-thoughts': ['thinking about suicide every day now', 'honestly been contemplating suicide since the layoff', 'i keep considering killing myself'],
   suicide: ['i am suicidal'],
   method: ['i researched how long it takes to bleed out', 'what is the easiest way to die', "i've been researching ways to die", 'i look up ways to die at 4am'],
