@@ -9,11 +9,11 @@ const OPEN_TAG_AT = /<([a-z][a-z0-9]{0,20})\b([^<>]{0,4000})>/iy;
 // `background-color:#fff`, `border-width:0` and `min-height:0` hide nothing.
 const DECLARATION_START = String.raw`(?<![\w-])`;
 const HIDING = String.raw`display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*(?:0|0?\.\d+|1)(?:px|pt|em|rem|%)?\s*(?:;|"|'|!|$)|(?:max-)?(?:height|width)\s*:\s*0(?:px)?\s*(?:;|"|'|$)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|"|'|$)`;
-/** A text colour that may be white or nearly so; `hides` reads the value. */
-const LIGHT_TEXT_MAYBE = String.raw`color\s*:\s*(?:#[ef]|white|rgba?\()`;
+/** A text colour, in a style or a `<font color>`, that may be white or nearly so; `hides` reads the value. */
+const LIGHT_TEXT_MAYBE = String.raw`color\s*(?::|=\s*["']?)\s*(?:#[ef]|white|rgba?\()`;
 const HIDING_STYLE = new RegExp(`${DECLARATION_START}(?:${HIDING}|${LIGHT_TEXT_MAYBE})`, 'i');
 const OTHER_HIDING = new RegExp(`${DECLARATION_START}(?:${HIDING})`, 'i');
-const TEXT_COLOUR = /(?<![\w-])color\s*:\s*(#[0-9a-f]{3,8}\b|rgba?\([^)]{0,40}\)|[a-z]+)/gi;
+const TEXT_COLOUR = /(?<![\w-])color\s*(?::|=\s*["']?)\s*(#[0-9a-f]{3,8}\b|rgba?\([^)]{0,40}\)|[a-z]+)/gi;
 const BACKGROUND = /(?:(?<![\w-])background(?:-color)?\s*:|\bbgcolor\s*=)\s*["']?\s*(#[0-9a-f]{3,8}\b|rgba?\([^)]{0,40}\)|[a-z]+)/gi;
 /** Named colours a reader cannot tell from a white page, and values that leave the page's own. */
 const PAGE_LIKE = new Set(['white', 'snow', 'ivory', 'whitesmoke', 'ghostwhite', 'floralwhite', 'azure', 'mintcream', 'seashell', 'honeydew', 'aliceblue', 'lavenderblush', 'linen', 'oldlace', 'transparent', 'none', 'inherit', 'initial', 'unset', 'url']);

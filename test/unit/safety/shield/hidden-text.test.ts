@@ -20,6 +20,7 @@ describe('hidden HTML text', () => {
     expect(extractHiddenText('<span style="color:#fefefe;background-color:#fdfdfd">near white</span>')).toEqual(['near white']);
     expect(extractHiddenText('<span style="color: rgb(255, 255, 255)">rgb white</span>')).toEqual(['rgb white']);
     expect(extractHiddenText('<span style="color:#eeeeee">light grey</span>')).toEqual([]);
+    expect(extractHiddenText('<font color="#FFFFFF" size="1">old markup</font>')).toEqual(['old markup']);
   });
 
   it('leaves an ordinary mail laid out on a white table clean', () => {
