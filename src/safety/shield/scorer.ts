@@ -139,7 +139,8 @@ export function crisisFeatures(view: WriterView, bits: number): number[] {
 
 /** Bits of the broad models' buckets at most; `fillWordBuckets` marks seen buckets in a table this size. */
 const MAX_BITS = 16;
-const SEEN = new Uint8Array(1 << MAX_BITS);
+/** One bit per bucket (8 KB, so it stays in the core's first-level cache): seen in the text being read. */
+const SEEN = new Int32Array((1 << MAX_BITS) >>> 5);
 const UNITS = PIECE_UNITS;
 /** The buckets of the text last read, reused between calls (at most two per word). */
 let BUCKETS = new Int32Array(4096);
@@ -186,21 +187,23 @@ function hashWordBuckets(text: string, bits: number): number {
     len = 0;
   }
   if (len > 0) count = endWord(h, prev, first, mask, count);
-  for (let k = 0; k < count; k++) SEEN[BUCKETS[k] as number] = 0;
+  for (let k = 0; k < count; k++) SEEN[(BUCKETS[k] as number) >>> 5] = 0;
   return count;
 }
 
 /** Marks a word's bucket and, unless it is the `first` word, its pair's with the word before (`prev`); returns the new count. */
 function endWord(word: number, prev: number, first: boolean, mask: number, count: number): number {
   const uni = word & mask;
-  if (SEEN[uni] === 0) {
-    SEEN[uni] = 1;
+  const uniBit = 1 << (uni & 31);
+  if (((SEEN[uni >>> 5] as number) & uniBit) === 0) {
+    SEEN[uni >>> 5] = (SEEN[uni >>> 5] as number) | uniBit;
     BUCKETS[count++] = uni;
   }
   if (!first) {
     const bi = Math.imul(prev ^ Math.imul(word, 0x9e3779b1), 0x85ebca6b) & mask;
-    if (SEEN[bi] === 0) {
-      SEEN[bi] = 1;
+    const biBit = 1 << (bi & 31);
+    if (((SEEN[bi >>> 5] as number) & biBit) === 0) {
+      SEEN[bi >>> 5] = (SEEN[bi >>> 5] as number) | biBit;
       BUCKETS[count++] = bi;
     }
   }
