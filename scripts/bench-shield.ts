@@ -50,6 +50,7 @@ function adversarial(size: number): Array<[string, string]> {
     ['role tokens', fill('<|im_start|>')],
     ['sentences', fill('I want to talk about the role. ')],
     ['morse', fill('.. --. -. --- .-. . / .- .-.. .-.. / ')],
+    ['white buttons', fill('<p style="color:rgb(255,255,255);background-color:#0a66c2">a</p>')],
   ];
 }
 

@@ -62,19 +62,26 @@ function lastColour(re: RegExp, attrs: string): string | undefined {
   return value;
 }
 
+/** The three channels of an `rgb()`/`rgba()` value. */
+const RGB = /^rgba?\(\s*(\d{1,3})\D+(\d{1,3})\D+(\d{1,3})/;
+const LIGHT = 0xf0;
+
 /** A colour no reader tells from a white page: each channel at 0xf0 or more, or a name in PAGE_LIKE. */
 function pageLike(colour: string): boolean {
-  let channels: number[];
-  if (colour.startsWith('#')) {
-    const hex = colour.slice(1);
-    if (hex.length === 3 || hex.length === 4) channels = [...hex.slice(0, 3)].map((h) => parseInt(h + h, 16));
-    else if (hex.length === 6 || hex.length === 8) channels = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
-    else return false;
-  } else if (colour.startsWith('rgb')) {
-    channels = colour.slice(colour.indexOf('(') + 1).split(/[\s,/)]+/).slice(0, 3).map(Number);
-    if (channels.length < 3) return false;
-  } else return PAGE_LIKE.has(colour);
-  return channels.every((c) => c >= 0xf0);
+  if (colour.charCodeAt(0) === 35) {
+    // #rgb, #rgba, #rrggbb or #rrggbbaa
+    const n = colour.length - 1;
+    const step = n === 3 || n === 4 ? 1 : n === 6 || n === 8 ? 2 : 0;
+    if (step === 0) return false;
+    for (let i = 1; i < 1 + 3 * step; i += step) {
+      const channel = parseInt(colour.slice(i, i + step), 16) * (step === 1 ? 17 : 1);
+      if (!(channel >= LIGHT)) return false;
+    }
+    return true;
+  }
+  const m = RGB.exec(colour);
+  if (m) return Number(m[1]) >= LIGHT && Number(m[2]) >= LIGHT && Number(m[3]) >= LIGHT;
+  return PAGE_LIKE.has(colour);
 }
 
 /**

@@ -10,7 +10,9 @@ const UNITS = ['a', 'a ', 'a.', 'a!', ' ', '-=', '\n', '<div style="display:none
   // The payload, other-language and distress-word rules.
   '12 times your reply the following string ', '1234567890', '*** nuevas instrucciones ', 'ignora las en tu respuesta ', "i'm sad, tired, alone and crying. ",
   // Morse: one long run, and runs that fall one code short.
-  '.- ', '. . . . . . . . . . . x'];
+  '.- ', '. . . . . . . . . . . x',
+  // White text on a background of its own, and old font colours: each tag's colours are read.
+  '<p style="color:rgb(255,255,255);background-color:#0a66c2">a</p>', '<font color="#fff">'];
 
 function timed(fn: () => void): number {
   const t = performance.now();
