@@ -46,6 +46,41 @@ describe('hermes shield (JSON Lines)', () => {
     expect(lines[3]).toMatchObject({ id: 'ok', verdict: 'CLEAN', categories: [] });
   });
 
+  it('reads lines and characters cut across chunks', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    let out = '';
+    stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    const done = shieldCommand(stdin, stdout, { warmUp: false });
+    const bytes = Buffer.from(`${JSON.stringify({ id: 'é', text: 'Caf\u00e9 \u2014 I want to end it all.' })}\n${JSON.stringify({ id: 2, text: 'Hello' })}`, 'utf8');
+    // Split inside the two-byte "é" of the id and inside the three-byte dash.
+    const cuts = [8, bytes.indexOf(0xe2) + 1, bytes.length - 5];
+    let from = 0;
+    for (const cut of [...cuts, bytes.length]) {
+      stdin.write(bytes.subarray(from, cut));
+      from = cut;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    stdin.end();
+    await done;
+    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l.id, l.verdict])).toEqual([
+      ['é', 'CRISIS_DETECTED'],
+      [2, 'CLEAN'],
+    ]);
+  });
+
+  it('answers a line as soon as it is complete, before the input ends', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const done = shieldCommand(stdin, stdout, { warmUp: false });
+    const first = new Promise<string>((resolve) => stdout.once('data', (c: Buffer) => resolve(c.toString('utf8'))));
+    stdin.write(`${JSON.stringify({ id: 1, text: 'Hello there' })}\n`);
+    expect(JSON.parse(await first)).toMatchObject({ id: 1, verdict: 'CLEAN' });
+    stdin.end();
+    expect(await done).toBe(0);
+  });
+
   it('handles CRLF input and blank lines', async () => {
     const { lines } = await run(`${JSON.stringify({ id: 1, text: 'x' })}\r\n\r\n${JSON.stringify({ id: 2, text: 'y' })}\r\n`);
     expect(lines.map((l) => l.id)).toEqual([1, 2]);
