@@ -25,9 +25,9 @@ const AI = String.raw`(?:ai|a\.i\.|chatgpt|gpt-?\d?o?|openai|llm|language model|
 // be a person; "the auto-responder handling this inbox" is not), and the mail they would be reading.
 const MACHINE = String.raw`(?:ai|a\.i\.|chatgpt|gpt-?\d?o?|openai|llm|(?:large )?language model|chatbot|bot|claude|gemini|bard|copilot|ai (?:email |mail |inbox )?(?:assistant|agent|tool|system|model|reader|screener)|automated (?:reply |email |mail )?(?:system|assistant|agent|reply|responder|reader|tool|service|program)|auto-?responder|virtual assistant|(?:email|mail|inbox|reply|scheduling) (?:bot|agent|assistant)|(?:the |inbox |email |mail )automation)`;
 const READER = String.raw`(?:${MACHINE}|assistant|agent|model)`;
-/** Documents and secrets by name, as `sensitive-ask` reads them. */
 /** Assistants and models by product name, as a list of tools names them. */
 const AI_PRODUCTS = String.raw`chatgpt|gpt-?[34](?:\.5)?o?|copilot|github copilot|cursor|claude|gemini|bard|codeium|tabnine|codewhisperer|perplexity|llama|mistral|deepseek|grok|windsurf|replit|phind`;
+/** Documents and secrets by name, as `sensitive-ask` reads them. */
 const SENSITIVE = String.raw`(?:passport(?: scan| copy)?|payslips?|pay slips?|bank (?:account|details|routing)|routing (?:and account )?numbers?|account numbers?|(?:one-time|verification|sign-?in|login|security|2fa|authentication) codes?|(?:your|my|the|his|her|their|[a-z]+'s)\s+(?:[a-z-]+\s+)?passwords?|social security|ssn|aadhaar|pan card|national id|id (?:scan|copy|card)|home address|date of birth|salary history|(?:direct|personal|private|mobile|cell) (?:phone )?numbers?|personal e-?mails?)`;
 const READS = String.raw`(?:(?:that|which|who)(?:'s| is| are)?\s+|(?:is|are)\s+)?(?:currently\s+|now\s+)?(?:reading|processing|summari[sz]ing|parsing|handling|answering|screening|replying to|responding to|triaging|monitoring|managing|operating|running|reviewing|scanning|reads|handles|answers|processes|replies to|responds to|manages|operates|monitors|screens)(?:\s+and\s+(?:replying|responding|answering)(?:\s+(?:on|to|for))?)?(?:\s+(?:on|in|for|from))?`;
 /**
