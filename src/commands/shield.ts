@@ -36,7 +36,7 @@ export async function shieldCommand(input: NodeJS.ReadableStream, output: NodeJS
   if (opts.warmUp !== false) warmUpShield();
   // The lines of each chunk read are screened one after another and answered in one write: a
   // write and a trip through the event loop between two lines made the next line's `micros` read
-  // ~25% higher (docs/shield.md, "Warm-up"). A line that arrives alone is still answered at once.
+  // higher (docs/shield.md, "Warm-up"). A line that arrives alone is still answered at once.
   const decoder = new StringDecoder('utf8');
   let pending = '';
   const answer = async (lines: string[]): Promise<void> => {
