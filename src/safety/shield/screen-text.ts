@@ -139,9 +139,12 @@ PLANS.forEach((plan, i) => {
   for (const id of plan.baseSubstrings) BASE_WAKES[id]!.push(i);
   for (const id of plan.baseRequires ?? []) BASE_MEETS[id]!.push(i);
 });
-/** Two words set apart by two or more spaces or tabs, where a requirement spelt with one space would not be found. */
-const WIDE_GAP = /[a-z0-9'][ \t]{2,}[a-z0-9']/;
-const WIDE_GAPS = /[ \t]{2,}/g;
+/**
+ * Two words set apart by anything but one space (two or more spaces, or a tab), where a
+ * requirement spelt with one space would not be found; and each such gap, to be read as one space.
+ */
+const WIDE_GAP = /[a-z0-9'](?: [ \t]+|\t[ \t]*)[a-z0-9']/;
+export const WIDE_GAPS = / [ \t]+|\t[ \t]*/g;
 /** Per piece: which plans a hint woke, and which have one of their requirements. */
 const WOKEN = new Uint8Array(PLANS.length);
 const MET = new Uint8Array(PLANS.length);
@@ -600,10 +603,10 @@ export function screenPiece(raw: string): PieceResult {
     mark(met, baseHits, BASE_MEETS);
   }
   // Requirements are spelt with single spaces. Where words are set apart by more (spaced-out
-  // letters joined, justified or pasted text), they are also looked for with each gap read as one
-  // space; a markup rule, whose requirements are looked for in the pre-leet text, then runs
-  // whatever its requirements.
-  const spaced = text.includes('  ') && WIDE_GAP.test(text);
+  // letters joined, justified or pasted text) or by a tab, they are also looked for with each gap
+  // read as one space; a markup rule, whose requirements are looked for in the pre-leet text, then
+  // runs whatever its requirements.
+  const spaced = (text.includes('  ') || text.includes('\t')) && WIDE_GAP.test(text);
   if (spaced) mark(met, SUBSTRINGS.scanHits(text.replace(WIDE_GAPS, ' ')).hits, MEETS);
   const long = text.length >= NEAR.minChars;
   const due: number[] = [];
