@@ -59,9 +59,24 @@ const SAMPLES: ShieldInput[] = [
   },
 ];
 
+/**
+ * V8 compiles a regex to machine code at once when it first runs on a subject of 1,000 characters
+ * or more; on a shorter one it compiles bytecode for its interpreter first, and machine code on the
+ * next run. The bytecode of SHIELD's rules is large (~35 KB a rule, 6.9 MB for all of them in both
+ * forms), and V8 counts every byte of regex code a process ever generated: past 1 MB, with 16 MB of
+ * executable memory committed (the rules' machine code alone is ~17 MB), it compiles every later
+ * regex without optimisation (`TooMuchRegExpCode` in V8's `regexp.cc`). Warmed up on shorter text,
+ * `hermes shield` crossed both and then ran the regexes it compiled next (normalisation, decoding,
+ * dividers) up to 13 times slower, for good: a screening cost 52–60 µs instead of 36–40 µs
+ * (docs/shield.md, "Warm-up"). So the rules are compiled on texts at least this long.
+ */
+export const MACHINE_CODE_LENGTH = 1000;
+
 // Text for the regexes to compile and run on: the first sample lower-cased, as screening reads it,
-// held one byte per character, and the same with characters beyond Latin-1, held two.
-const ONE_BYTE_TEXT = oneByte((SAMPLES[0] as ShieldInput).text.toLowerCase().replace(/[^\x00-\xff]/g, ' '));
+// held one byte per character, repeated to MACHINE_CODE_LENGTH; and the same with characters beyond
+// Latin-1, held two.
+const SAMPLE_TEXT = (SAMPLES[0] as ShieldInput).text.toLowerCase().replace(/[^\x00-\xff]/g, ' ');
+const ONE_BYTE_TEXT = oneByte(SAMPLE_TEXT.repeat(Math.ceil(MACHINE_CODE_LENGTH / SAMPLE_TEXT.length)));
 const TWO_BYTE_TEXT = `${ONE_BYTE_TEXT} \u2022 \u65e5`;
 
 /**

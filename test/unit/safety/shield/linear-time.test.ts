@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screen, stripInjectionMarkup } from '../../../../src/safety/shield/shield.js';
 
@@ -70,4 +72,23 @@ describe('SHIELD runs in linear time', () => {
     const text = `${fill('x ', 100_000 - 10)}${phrase}${fill(' y', 50_000)}`;
     expect(screen(text, { maxChars: 100_000 }).verdict).toBe('JAILBREAK_DETECTED');
   });
+
+  // Once a process has generated 1 MB of regex code and holds 16 MB of executable memory, V8
+  // compiles every regex after that without optimisation, for the rest of its life (docs/shield.md,
+  // "Warm-up"). Unoptimised, a `[...]+` loop keeps backtrack state per character and can overflow
+  // V8's regex stack on a long subject. A long-running daemon may come to that state, so SHIELD is
+  // run in it from the start here, on inputs twice the size of the ones above.
+  it('screens 2 MB inputs the same where V8 compiles regexes without optimisation', () => {
+    const size = 2_000_000;
+    const script = [
+      `import { screen } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../../../src/safety/shield/shield.ts'))};`,
+      `const units = ${JSON.stringify(UNITS)};`,
+      `const fill = (u, n) => u.repeat(Math.ceil(n / u.length)).slice(0, n);`,
+      `console.log(JSON.stringify(units.flatMap((u) => [screen(fill(u, ${size})).verdict, screen({ text: '', html: fill(u, ${size}) }).verdict])));`,
+    ].join('\n');
+    const out = execFileSync(process.execPath, ['--no-regexp-optimization', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const expected = UNITS.flatMap((u) => [screen(fill(u, size)).verdict, screen({ text: '', html: fill(u, size) }).verdict]);
+    expect(JSON.parse(out) as string[]).toEqual(expected);
+    expect(expected).toContain('JAILBREAK_DETECTED');
+  }, 60_000);
 });
