@@ -15,9 +15,32 @@ export interface Rule {
   structural?: boolean;
 }
 
-const J = (id: string, category: string, weight: number, re: RegExp): Rule => ({ id, category, kind: 'jailbreak', weight, re });
-const S = (id: string, category: string, weight: number, re: RegExp): Rule => ({ id, category, kind: 'jailbreak', weight, re, structural: true });
-const C = (id: string, category: string, weight: number, re: RegExp): Rule => ({ id, category, kind: 'crisis', weight, re });
+/**
+ * Rules are instances of a class, not object literals. V8 gives literals that start with the same
+ * keys the same hidden class, so `hermes shield`'s first answer (`{ id: 0, verdict, … }`) widened
+ * the type of the rules' `id` from string and threw away the optimised code of the screening
+ * functions that read rules; its first pass then ran partly unoptimised (docs/shield.md, "Warm-up").
+ */
+class RuleRecord implements Rule {
+  readonly id: string;
+  readonly category: string;
+  readonly kind: RuleKind;
+  readonly weight: number;
+  readonly re: RegExp;
+  readonly structural: boolean;
+  constructor(id: string, category: string, kind: RuleKind, weight: number, re: RegExp, structural: boolean) {
+    this.id = id;
+    this.category = category;
+    this.kind = kind;
+    this.weight = weight;
+    this.re = re;
+    this.structural = structural;
+  }
+}
+
+const J = (id: string, category: string, weight: number, re: RegExp): Rule => new RuleRecord(id, category, 'jailbreak', weight, re, false);
+const S = (id: string, category: string, weight: number, re: RegExp): Rule => new RuleRecord(id, category, 'jailbreak', weight, re, true);
+const C = (id: string, category: string, weight: number, re: RegExp): Rule => new RuleRecord(id, category, 'crisis', weight, re, false);
 
 // Words that address a machine reader; used to tell "act as a liaison" from "act as an AI".
 const AI = String.raw`(?:ai|a\.i\.|chatgpt|gpt-?\d?o?|openai|llm|language model|chatbot|bot|assistant|ai assistant|email assistant|agent|claude|gemini|bard|copilot|model)`;

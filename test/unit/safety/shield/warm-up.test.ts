@@ -77,4 +77,23 @@ describe('SHIELD warm-up', () => {
     // The rules' own bytecode would be ~6.9 MB; what is left (~0.2 MB) is the regexes around them.
     expect(bytecode.reduce((a, b) => a + b, 0)).toBeLessThan(512 * 1024);
   }, 60_000);
+
+  it("keeps its optimised code when the caller makes objects with its tables' keys", () => {
+    // `hermes shield`'s answers start with `id`, as SHIELD's rules do. Rules made as object
+    // literals shared their hidden class with the answers, and the first answer (a number `id`)
+    // made V8 throw away the optimised code of the functions that read rules.
+    const script = [
+      `import { warmUpShield } from ${JSON.stringify(path.join(ROOT, 'src/safety/shield/warm-up.ts'))};`,
+      'warmUpShield();',
+      "console.log('--- answers');",
+      'const kept = [];',
+      "for (let id = 0; id < 3; id++) kept.push({ id, verdict: 'CLEAN', confidence: 0.5, categories: [], micros: 40 });",
+      "kept.push({ id: null, category: 1, kind: {}, weight: 'w', re: 0, structural: 'no' });",
+      "console.log('--- done', kept.length);",
+    ].join('\n');
+    const out = execFileSync(process.execPath, ['--trace-deopt', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: ROOT, maxBuffer: 1 << 26 });
+    const between = out.slice(out.indexOf('--- answers'), out.indexOf('--- done'));
+    expect(out).toContain('--- done 4');
+    expect(between.split('\n').filter((l) => l.includes('deoptimiz'))).toEqual([]);
+  }, 60_000);
 });
