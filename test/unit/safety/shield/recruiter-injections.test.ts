@@ -27,6 +27,7 @@ labelledSetFloors(
     'recruiter-injections-17.jsonl': 18,
     'recruiter-injections-18.jsonl': 27,
     'recruiter-injections-19.jsonl': 7,
+    'recruiter-injections-20.jsonl': 18,
   },
   new Set(['ie-015', 'il-030', 'im-059', 'im-060', 'iq-060']),
   // The whole mail: set 17 hides some of its attacks in HTML and attachment names.
