@@ -65,6 +65,12 @@ const FAMILIES: Record<string, string[]> = {
   'last-words': ['this is my last mail.', "i'm sorry for all of it.", 'this is my last post', 'goodbye everyone', "i'm sorry for everything"],
   'self-harm': ['i keep hurting myself', 'i started cutting my arms again'],
   relapse: ['i relapsed into cutting', "i've been cutting again", 'i started hurting myself again'],
+  'wish-accident': ['some days i catch myself wishing a bus would hit me', 'i keep hoping a lorry will take the decision out of my hands'],
+  'notice-if-dead': ['i keep wondering whether anyone would even notice if i died', 'i wonder if anyone would care if i died'],
+  'suicide-on-mind': ['killing myself has been on my mind since the layoff', "suicide's been on my mind all week"],
+  'farewell-read': ['when you read this, i will already be gone', "i won't be needing any of it where i'm going", "please don't blame yourself for what i'm about to do"],
+  'burden-ending': ["i'm a burden to my family and soon i'll stop being one"],
+  'railing-climbed': ['last night i climbed over the railing and stood there for an hour'],
 };
 
 function hintHolds(rule: string, match: string): boolean {
@@ -101,6 +107,19 @@ describe('SHIELD crisis rule families', () => {
       }
     }
     expect(checked).toBeGreaterThan(Object.keys(FAMILIES).length);
+  });
+});
+
+describe('SHIELD crisis phrasings of short emails', () => {
+  it('leaves their ordinary look-alikes alone', () => {
+    for (const text of [
+      "When you read this, I'll be gone on holiday until the 14th; Priya covers the interviews.",
+      'I hope the train will take less time once the new line opens.',
+      'Whether anyone would notice if I disappeared for a week is another question, the team is great.',
+      'We climbed over the railing to get a better photo of the falls.',
+      "Soon you won't have to deal with me, I'm moving to the Berlin office next month.",
+      'The topic of burnout has been on my mind since the retro.',
+    ]) expect(screen(text).verdict, text).toBe('CLEAN');
   });
 });
 

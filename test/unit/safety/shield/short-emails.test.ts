@@ -18,8 +18,8 @@ const FLOORS: Array<[string, number, number]> = [
   ['short-emails-2.jsonl', 1, 50],
   ['short-emails-3.jsonl', 0.96, 50],
   ['short-emails-4.jsonl', 0.925, 40],
-  ['short-emails-5.jsonl', 0.75, 40],
-  ['short-emails-6.jsonl', 0.875, 40],
+  ['short-emails-5.jsonl', 0.975, 40],
+  ['short-emails-6.jsonl', 0.9, 40],
   ['short-emails-7.jsonl', 0.625, 40],
   ['short-emails-8.jsonl', 0.8, 25],
 ];
