@@ -13,7 +13,15 @@ export interface Rule {
   re: RegExp;
   /** Markup rules read the text before leetspeak folding, which would turn `<|im_end|>` into `<lim_end|>`. */
   structural?: boolean;
+  /**
+   * The regex names no character beyond Latin-1, so it runs on a one-byte view of the text
+   * (`latin1View` in screen-text.ts) and V8 compiles it once, for one-byte subjects only.
+   */
+  latin1?: boolean;
 }
+
+/** A regex source that names a character beyond Latin-1: literally, as `\uXXXX` above 00ff, `\u{…}` or a property. */
+const NAMES_BEYOND_LATIN1 = /[^\x00-\xff]|\\u(?!00[0-9a-fA-F]{2})[0-9a-fA-F]{4}|\\u\{|\\[pP]\{/;
 
 /**
  * Rules are instances of a class, not object literals. V8 gives literals that start with the same
@@ -28,6 +36,7 @@ class RuleRecord implements Rule {
   readonly weight: number;
   readonly re: RegExp;
   readonly structural: boolean;
+  readonly latin1: boolean;
   constructor(id: string, category: string, kind: RuleKind, weight: number, re: RegExp, structural: boolean) {
     this.id = id;
     this.category = category;
@@ -35,6 +44,7 @@ class RuleRecord implements Rule {
     this.weight = weight;
     this.re = re;
     this.structural = structural;
+    this.latin1 = !NAMES_BEYOND_LATIN1.test(re.source);
   }
 }
 

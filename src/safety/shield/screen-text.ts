@@ -4,7 +4,7 @@
  */
 import { attributeCrisis, weighOverlapsOnce } from './crisis-attribution.js';
 import { ROT13_HINTS } from './decode.js';
-import { normaliseForShield } from './fast-normalise.js';
+import { normaliseForShield, oneByte } from './fast-normalise.js';
 import { RULE_GATES } from './positional-gates.js';
 import { CRISIS_MODEL_EXTRA_WORDS, crisisAloneProbability, crisisScore, DISTRESS_WORDS, JAILBREAK_MODEL_WORDS, jailbreakAloneProbability, jailbreakProbability, MAX_SCORED_CHARS, scorerModels } from './scorer.js';
 import { SubstringSet } from './substrings.js';
@@ -315,12 +315,42 @@ function runRulesNear(due: number[], text: string, base: string, spaced: boolean
 }
 
 /**
+ * `text` with every character beyond Latin-1 replaced by one that every rule regex naming no such
+ * character reads the same way, held one byte per character. Mail with an emoji, a CJK name or an
+ * arrow left over after folding is otherwise a two-byte string, and V8 compiles each rule's regex a
+ * second time for two-byte subjects: about 7.5 MB more machine code in a process that has screened
+ * varied mail (17.5 → 10 MB), the largest part of what SHIELD adds to the daemon's memory
+ * (docs/shield.md, "Warm-up"). The length and every offset stay the same (a surrogate pair becomes
+ * two characters). Whitespace becomes a space and a line or paragraph separator a newline, so `\s`,
+ * `.` and `$` read them as before; anything else becomes U+001A, which like them is no word
+ * character, no space and not a newline.
+ */
+export function latin1View(text: string): string {
+  if (text !== viewOf) {
+    viewOf = text;
+    view = BEYOND_LATIN1.test(text) ? oneByte(text.replace(BEYOND_LATIN1_ALL, latin1Stand)) : text;
+  }
+  return view;
+}
+const BEYOND_LATIN1 = /[^\x00-\xff]/;
+const BEYOND_LATIN1_ALL = /[^\x00-\xff]/g;
+const UNICODE_SPACE = /[\u1680\u2000-\u200a\u202f\u205f\u3000\ufeff]/;
+function latin1Stand(c: string): string {
+  if (c === '\u2028' || c === '\u2029') return '\n';
+  return UNICODE_SPACE.test(c) ? ' ' : '\u001a';
+}
+/** The last text `latin1View` read, and its view: a piece's rules all read the same text. */
+let viewOf = '';
+let view = '';
+
+/**
  * A rule's matches in text[from, to), at most `most`, with offsets into the whole text; returns how
  * many were added. The rule's own global regex, rewound: compiling a fresh one per call cost more
  * than matching.
  */
 function runRuleIn(rule: Rule, text: string, from: number, to: number, out: Signal[], most: number): number {
-  const part = from === 0 && to === text.length ? text : text.slice(from, to);
+  const src = rule.latin1 ? latin1View(text) : text;
+  const part = from === 0 && to === src.length ? src : src.slice(from, to);
   const re = rule.re;
   re.lastIndex = 0;
   let found = 0;

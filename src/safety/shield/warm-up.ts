@@ -85,8 +85,10 @@ const TWO_BYTE_TEXT = `${ONE_BYTE_TEXT} \u2022 \u65e5`;
  */
 export function warmUpShield(rounds = WARM_UP_ROUNDS, mailRounds = MAIL_ROUNDS): number {
   const started = performance.now();
-  for (const re of [...JAILBREAK_RULES, ...CRISIS_RULES].map((r) => r.re).concat(READER_FAMILY_GATE)) {
-    for (const text of [ONE_BYTE_TEXT, TWO_BYTE_TEXT]) {
+  // A rule that names no character beyond Latin-1 only ever reads one-byte text (`latin1View`).
+  const regexes = [...JAILBREAK_RULES, ...CRISIS_RULES].map((r) => ({ re: r.re, forms: r.latin1 ? [ONE_BYTE_TEXT] : [ONE_BYTE_TEXT, TWO_BYTE_TEXT] }));
+  for (const { re, forms } of regexes.concat({ re: READER_FAMILY_GATE, forms: [ONE_BYTE_TEXT, TWO_BYTE_TEXT] })) {
+    for (const text of forms) {
       for (let run = 0; run < 3; run++) {
         re.lastIndex = 0;
         for (let m = re.exec(text), k = 0; m !== null && k < 5; m = re.exec(text), k++) if (m[0].length === 0) re.lastIndex++;
