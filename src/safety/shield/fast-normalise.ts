@@ -86,7 +86,8 @@ function foldCharactersFast(t: string): string {
   return parts.join('');
 }
 
-const BEYOND_LATIN1 = /[^\x00-\xff]/;
+/** A character beyond Latin-1, which makes V8 hold the whole string two bytes per character. */
+export const BEYOND_LATIN1 = /[^\x00-\xff]/;
 
 /**
  * `t` as a one-byte string when every character fits one byte. Mail text with a curly quote or

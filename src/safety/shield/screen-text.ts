@@ -4,7 +4,7 @@
  */
 import { attributeCrisis, weighOverlapsOnce } from './crisis-attribution.js';
 import { ROT13_HINTS } from './decode.js';
-import { normaliseForShield, oneByte } from './fast-normalise.js';
+import { BEYOND_LATIN1, normaliseForShield, oneByte } from './fast-normalise.js';
 import { RULE_GATES } from './positional-gates.js';
 import { CRISIS_MODEL_EXTRA_WORDS, crisisAloneProbability, crisisScore, DISTRESS_WORDS, JAILBREAK_MODEL_WORDS, jailbreakAloneProbability, jailbreakProbability, MAX_SCORED_CHARS, scorerModels } from './scorer.js';
 import { SubstringSet } from './substrings.js';
@@ -332,7 +332,6 @@ export function latin1View(text: string): string {
   }
   return view;
 }
-const BEYOND_LATIN1 = /[^\x00-\xff]/;
 const BEYOND_LATIN1_ALL = /[^\x00-\xff]/g;
 const UNICODE_SPACE = /[\u1680\u2000-\u200a\u202f\u205f\u3000\ufeff]/;
 function latin1Stand(c: string): string {

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screen, stripInjectionMarkup } from '../../../../src/safety/shield/shield.js';
+import { runNodeModule } from '../../../support/node-module.js';
 
 // Loose bounds: the box is a shared 2-core machine whose other test runs slow us 3-10x. A
 // quadratic pattern takes minutes at 1 MB (~10^12 steps), so these still tell linear from not.
@@ -80,13 +80,12 @@ describe('SHIELD runs in linear time', () => {
   // run in it from the start here, on inputs twice the size of the ones above.
   it('screens 2 MB inputs the same where V8 compiles regexes without optimisation', () => {
     const size = 2_000_000;
-    const script = [
+    const out = runNodeModule(['--no-regexp-optimization'], [
       `import { screen } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../../../src/safety/shield/shield.ts'))};`,
       `const units = ${JSON.stringify(UNITS)};`,
       `const fill = (u, n) => u.repeat(Math.ceil(n / u.length)).slice(0, n);`,
       `console.log(JSON.stringify(units.flatMap((u) => [screen(fill(u, ${size})).verdict, screen({ text: '', html: fill(u, ${size}) }).verdict])));`,
-    ].join('\n');
-    const out = execFileSync(process.execPath, ['--no-regexp-optimization', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    ]);
     const expected = UNITS.flatMap((u) => [screen(fill(u, size)).verdict, screen({ text: '', html: fill(u, size) }).verdict]);
     expect(JSON.parse(out) as string[]).toEqual(expected);
     expect(expected).toContain('JAILBREAK_DETECTED');

@@ -7,9 +7,11 @@ import { NEAR } from '../../../../src/safety/shield/screen-text.js';
 import { screen, type ShieldInput } from '../../../../src/safety/shield/shield.js';
 import WARM_UP_MAIL from '../../../../src/safety/shield/warm-up-mail.json' with { type: 'json' };
 import { warmUpShield } from '../../../../src/safety/shield/warm-up.js';
+import { runNodeModule } from '../../../support/node-module.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const CLI = path.join(ROOT, 'src/cli.ts');
+const IMPORT_WARM_UP = `import { warmUpShield } from ${JSON.stringify(path.join(ROOT, 'src/safety/shield/warm-up.ts'))};`;
 
 const TEXTS = [
   'Hi Sam, thanks for the quick reply. Would Tuesday at 3pm work for a 30-minute call with the hiring manager?',
@@ -63,12 +65,7 @@ describe('SHIELD warm-up', () => {
     // V8 prints each regex compilation with --trace-regexp-tier-up. Past 1 MB of regex code (and
     // 16 MB of executable memory, which the rules' machine code alone passes) V8 compiles every later
     // regex without optimisation; the warm-up must stay well under that.
-    const script = [
-      `import { warmUpShield } from ${JSON.stringify(path.join(ROOT, 'src/safety/shield/warm-up.ts'))};`,
-      "console.log('--- warm-up');",
-      'warmUpShield(1, 1);',
-    ].join('\n');
-    const out = execFileSync(process.execPath, ['--trace-regexp-tier-up', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: ROOT, maxBuffer: 1 << 26 });
+    const out = runNodeModule(['--trace-regexp-tier-up'], [IMPORT_WARM_UP, "console.log('--- warm-up');", 'warmUpShield(1, 1);']);
     const during = out.slice(out.indexOf('--- warm-up'));
     const bytecode = [...during.matchAll(/bytecode size: (\d+)/g)].map((m) => Number(m[1]));
     const native = [...during.matchAll(/native code size/g)].length;
@@ -84,16 +81,15 @@ describe('SHIELD warm-up', () => {
     // `hermes shield`'s answers start with `id`, as SHIELD's rules do. Rules made as object
     // literals shared their hidden class with the answers, and the first answer (a number `id`)
     // made V8 throw away the optimised code of the functions that read rules.
-    const script = [
-      `import { warmUpShield } from ${JSON.stringify(path.join(ROOT, 'src/safety/shield/warm-up.ts'))};`,
+    const out = runNodeModule(['--trace-deopt'], [
+      IMPORT_WARM_UP,
       'warmUpShield();',
       "console.log('--- answers');",
       'const kept = [];',
       "for (let id = 0; id < 3; id++) kept.push({ id, verdict: 'CLEAN', confidence: 0.5, categories: [], micros: 40 });",
       "kept.push({ id: null, category: 1, kind: {}, weight: 'w', re: 0, structural: 'no' });",
       "console.log('--- done', kept.length);",
-    ].join('\n');
-    const out = execFileSync(process.execPath, ['--trace-deopt', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: ROOT, maxBuffer: 1 << 26 });
+    ]);
     const between = out.slice(out.indexOf('--- answers'), out.indexOf('--- done'));
     expect(out).toContain('--- done 4');
     expect(between.split('\n').filter((l) => l.includes('deoptimiz'))).toEqual([]);
