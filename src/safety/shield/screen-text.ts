@@ -489,6 +489,32 @@ function halveMentionedOverrides(text: string, out: Signal[]): Signal[] {
 }
 
 /**
+ * The lures aimed at the owner's mail reader are half signals that need another half: "to whoever
+ * is reading Sam's inbox" and, elsewhere in the mail, "no need to check with Sam first". One phrase
+ * that two of these rules both read ("To whoever handles the mailbox:" is `whoever-reads` and
+ * `mailbox-reader-soft`) is one half, not two. Two phrases that share a few words ("The delegate
+ * must sign in" and "sign in … using the owner's credentials") are still two: the same phrase is
+ * two matches that overlap by at least half of the shorter.
+ */
+function weighLuresOnce(out: Signal[]): void {
+  for (let i = 0; i < out.length; i++) {
+    const a = out[i] as Signal;
+    if (a.kind !== 'jailbreak' || a.weight === 0 || !QUOTED_LURES.has(a.rule)) continue;
+    for (let j = i + 1; j < out.length; j++) {
+      const b = out[j] as Signal;
+      if (b.kind !== 'jailbreak' || b.weight === 0 || b.rule === a.rule || !QUOTED_LURES.has(b.rule)) continue;
+      const shared = Math.min(a.offset + a.length, b.offset + b.length) - Math.max(a.offset, b.offset);
+      if (shared * 2 < Math.min(a.length, b.length)) continue;
+      if (a.weight >= b.weight) b.weight = 0;
+      else {
+        a.weight = 0;
+        break;
+      }
+    }
+  }
+}
+
+/**
  * The model's evidence counts as half a signal, and only above its high threshold: trained on chat
  * prompts and Reddit posts, it reads long ordinary email as chat-like, so it may only tip a weak
  * rule match over the line, never decide alone. The crisis model counts three quarters when it is
@@ -529,6 +555,7 @@ function scorerSignals(text: string, vocabulary: Vocabulary, out: Signal[]): voi
   // A piece whose only signals were described overrides is still read by the broad model below.
   const described = dropDescribedOverrides(text, out);
   const mentioned = halveMentionedOverrides(text, out);
+  weighLuresOnce(out);
   // A quoted override wakes no model to corroborate it: the models read AI job ads as prompts. Nor
   // does a request to stay in character: role-play prompts with rules read as jailbreaks to them.
   const waking = out.filter((s) => !mentioned.includes(s) && !MODEL_SILENT.has(s.rule));
