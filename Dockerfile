@@ -21,7 +21,8 @@ ENV NODE_ENV=production \
     HERMES_CONFIG_DIR=/app/config \
     HTTP_HOST=0.0.0.0 \
     HTTP_PORT=8080 \
-    LOG_FORMAT=json
+    LOG_FORMAT=json \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
@@ -35,6 +36,10 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.HTTP_PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-# V8 grows its heap lazily far past what Hermes keeps alive; these flags hold the resident set
-# near 133 MB under a 1,000-mail backlog, at about 80 mails/s (docs/benchmarks.md).
-CMD ["node", "--optimize-for-size", "--max-semi-space-size=2", "--max-old-space-size=128", "dist/src/cli.js", "serve"]
+# V8 grows its heap lazily far past what Hermes keeps alive; the heap flags cap it. Compiling
+# fetch's WebAssembly HTTP parser with TurboFan takes ~25 MB for a moment (--liftoff-only keeps
+# its baseline code, as fast for the few requests Hermes makes), and glibc's per-thread arenas
+# kept ~25 MB that V8's helper threads had freed (MALLOC_ARENA_MAX above). Together they hold the
+# resident set near 133 MB under a 1,000-mail backlog (docs/benchmarks.md). scripts/bench-loop.ts
+# reads this line and the ENV above.
+CMD ["node", "--optimize-for-size", "--max-semi-space-size=2", "--max-old-space-size=128", "--liftoff-only", "dist/src/cli.js", "serve"]

@@ -30,6 +30,7 @@ import type { SinkMessage } from '../src/devservers/smtp-sink.js';
 import { startDaemon, type RunningDaemon } from '../src/main.js';
 import { createLogger } from '../src/shared/logger.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../test/support/fake-anthropic.js';
+import { imageRuntime } from './image-runtime.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 30);
@@ -568,8 +569,9 @@ interface Child {
   exited: Promise<number | null>;
 }
 
-/** Keep in step with the Dockerfile's CMD. */
-const PRODUCTION_NODE_FLAGS = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : ['--optimize-for-size', '--max-semi-space-size=2', '--max-old-space-size=128'];
+/** The image's Node flags and allocator settings (read from the Dockerfile); BENCH_NODE_FLAGS and MALLOC_* in this process's environment override them. */
+const IMAGE = imageRuntime(ROOT);
+const PRODUCTION_NODE_FLAGS = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : IMAGE.nodeFlags;
 
 /** Compiles src/ to dist/ so the child process measures what production runs. */
 function buildDist(): void {
@@ -580,10 +582,11 @@ function buildDist(): void {
 async function spawnHermes(env: Record<string, string>, opts: { cpuProf?: boolean } = {}): Promise<Child> {
   const port = await freePort();
   const childEnv: Record<string, string> = {};
-  for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'MALLOC_ARENA_MAX']) if (process.env[k]) childEnv[k] = process.env[k]!;
+  Object.assign(childEnv, IMAGE.mallocEnv);
+  for (const k of Object.keys(process.env)) if (['PATH', 'HOME', 'TMPDIR', 'LANG'].includes(k) || k.startsWith('MALLOC_')) childEnv[k] = process.env[k]!;
   Object.assign(childEnv, env, { HTTP_PORT: String(port), LOG_LEVEL: 'warn', LOG_FORMAT: 'json' });
   const flags = opts.cpuProf && CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
-  // The child runs as the Docker image runs it: compiled JavaScript with the image's Node flags.
+  // The child runs as the Docker image runs it: compiled JavaScript with the image's Node flags and allocator settings.
   const proc = spawn(process.execPath, [...flags, ...PRODUCTION_NODE_FLAGS, 'dist/src/cli.js', 'serve'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   const stderr: string[] = [];
   let buf = '';
