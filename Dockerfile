@@ -22,7 +22,7 @@ ENV NODE_ENV=production \
     HTTP_HOST=0.0.0.0 \
     HTTP_PORT=8080 \
     LOG_FORMAT=json \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=1
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
@@ -39,7 +39,7 @@ STOPSIGNAL SIGTERM
 # V8 grows its heap lazily far past what Hermes keeps alive; the heap flags cap it. Compiling
 # fetch's WebAssembly HTTP parser with TurboFan takes ~25 MB for a moment (--liftoff-only keeps
 # its baseline code, as fast for the few requests Hermes makes), and glibc's per-thread arenas
-# kept ~25 MB that V8's helper threads had freed (MALLOC_ARENA_MAX above). Together they hold the
-# resident set near 133 MB under a 1,000-mail backlog (docs/benchmarks.md). scripts/bench-loop.ts
-# reads this line and the ENV above.
+# kept ~25 MB that V8's helper threads had freed (one arena: MALLOC_ARENA_MAX above). Together
+# they hold the resident set near 127 MB under a 1,000-mail backlog and under 150 MB on a
+# 10,000-mail one (docs/benchmarks.md). scripts/bench-loop.ts reads this line and the ENV above.
 CMD ["node", "--optimize-for-size", "--max-semi-space-size=2", "--max-old-space-size=128", "--liftoff-only", "dist/src/cli.js", "serve"]

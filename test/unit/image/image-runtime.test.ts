@@ -25,7 +25,7 @@ describe('the Docker image runtime (Dockerfile CMD and ENV)', () => {
   it('runs the compiled daemon with the heap caps and the allocator setting the benchmark measured', () => {
     expect(image.command).toEqual(['dist/src/cli.js', 'serve']);
     expect(image.nodeFlags).toEqual(expect.arrayContaining(['--max-old-space-size=128', '--liftoff-only']));
-    expect(image.mallocEnv).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(image.mallocEnv).toEqual({ MALLOC_ARENA_MAX: '1' });
   });
 
   it('starts this Node with those flags, and fetch works under them', () => {
@@ -36,6 +36,6 @@ describe('the Docker image runtime (Dockerfile CMD and ENV)', () => {
     });
     expect(res.stderr).toBe('');
     expect(res.status).toBe(0);
-    expect(JSON.parse(res.stdout)).toEqual({ ok: true, arena: '2' });
+    expect(JSON.parse(res.stdout)).toEqual({ ok: true, arena: '1' });
   });
 });
