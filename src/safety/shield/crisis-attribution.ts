@@ -413,15 +413,17 @@ export function attributeCrisis(text: string, signals: Signal[]): void {
 /**
  * One phrase is one piece of evidence: where matches of different crisis rules overlap ("I tried
  * to kill myself" is both a wish and an attempt), only the heaviest of them weighs. The others stay,
- * at weight 0, so the categories they name are still reported.
+ * at weight 0, so the categories they name are still reported. With `sharedAtLeast`, two matches
+ * are one phrase only when they share at least that part of the shorter one.
  */
-export function weighOverlapsOnce(signals: Signal[], kind: Signal['kind'] = 'crisis'): void {
+export function weighOverlapsOnce(signals: Signal[], kind: Signal['kind'] = 'crisis', sharedAtLeast = 0): void {
   const phrases = signals.filter((s) => s.kind === kind && s.length > 0);
   for (let i = 0; i < phrases.length; i++) {
     const a = phrases[i] as Signal;
     for (let j = i + 1; j < phrases.length; j++) {
       const b = phrases[j] as Signal;
-      if (a.rule === b.rule || a.offset >= b.offset + b.length || b.offset >= a.offset + a.length) continue;
+      const shared = Math.min(a.offset + a.length, b.offset + b.length) - Math.max(a.offset, b.offset);
+      if (a.rule === b.rule || shared <= 0 || shared < sharedAtLeast * Math.min(a.length, b.length)) continue;
       if (a.weight >= b.weight) b.weight = 0;
       else a.weight = 0;
     }

@@ -88,6 +88,8 @@ function foldCharactersFast(t: string): string {
 
 /** A character beyond Latin-1, which makes V8 hold the whole string two bytes per character. */
 export const BEYOND_LATIN1 = /[^\x00-\xff]/;
+/** Every such character, for `replace`. */
+export const BEYOND_LATIN1_ALL = /[^\x00-\xff]/g;
 
 /**
  * `t` as a one-byte string when every character fits one byte. Mail text with a curly quote or

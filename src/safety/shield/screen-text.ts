@@ -4,7 +4,7 @@
  */
 import { attributeCrisis, weighOverlapsOnce } from './crisis-attribution.js';
 import { ROT13_HINTS } from './decode.js';
-import { BEYOND_LATIN1, normaliseForShield, oneByte } from './fast-normalise.js';
+import { BEYOND_LATIN1, BEYOND_LATIN1_ALL, normaliseForShield, oneByte } from './fast-normalise.js';
 import { RULE_GATES } from './positional-gates.js';
 import { CRISIS_MODEL_EXTRA_WORDS, crisisAloneProbability, crisisScore, DISTRESS_WORDS, JAILBREAK_MODEL_WORDS, jailbreakAloneProbability, jailbreakProbability, MAX_SCORED_CHARS, scorerModels } from './scorer.js';
 import { SubstringSet } from './substrings.js';
@@ -332,7 +332,6 @@ export function latin1View(text: string): string {
   }
   return view;
 }
-const BEYOND_LATIN1_ALL = /[^\x00-\xff]/g;
 const UNICODE_SPACE = /[\u1680\u2000-\u200a\u202f\u205f\u3000\ufeff]/;
 function latin1Stand(c: string): string {
   if (c === '\u2028' || c === '\u2029') return '\n';
@@ -494,24 +493,13 @@ function halveMentionedOverrides(text: string, out: Signal[]): Signal[] {
  * that two of these rules both read ("To whoever handles the mailbox:" is `whoever-reads` and
  * `mailbox-reader-soft`) is one half, not two. Two phrases that share a few words ("The delegate
  * must sign in" and "sign in … using the owner's credentials") are still two: the same phrase is
- * two matches that overlap by at least half of the shorter.
+ * two matches that share at least this part of the shorter.
  */
+const LURE_SAME_PHRASE = 0.5;
+
 function weighLuresOnce(out: Signal[]): void {
-  for (let i = 0; i < out.length; i++) {
-    const a = out[i] as Signal;
-    if (a.kind !== 'jailbreak' || a.weight === 0 || !LURES.has(a.rule)) continue;
-    for (let j = i + 1; j < out.length; j++) {
-      const b = out[j] as Signal;
-      if (b.kind !== 'jailbreak' || b.weight === 0 || b.rule === a.rule || !LURES.has(b.rule)) continue;
-      const shared = Math.min(a.offset + a.length, b.offset + b.length) - Math.max(a.offset, b.offset);
-      if (shared * 2 < Math.min(a.length, b.length)) continue;
-      if (a.weight >= b.weight) b.weight = 0;
-      else {
-        a.weight = 0;
-        break;
-      }
-    }
-  }
+  const lures = out.filter((s) => LURES.has(s.rule));
+  if (lures.length > 1) weighOverlapsOnce(lures, 'jailbreak', LURE_SAME_PHRASE);
 }
 
 /**

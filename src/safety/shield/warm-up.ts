@@ -17,7 +17,7 @@
  * "Warm-up").
  */
 import { performance } from 'node:perf_hooks';
-import { oneByte } from './fast-normalise.js';
+import { BEYOND_LATIN1_ALL, oneByte } from './fast-normalise.js';
 import { CRISIS_RULES, JAILBREAK_RULES, READER_FAMILY_GATE } from './rules.js';
 import { screen, type ShieldInput } from './shield.js';
 import WARM_UP_MAIL from './warm-up-mail.json' with { type: 'json' };
@@ -75,7 +75,7 @@ export const MACHINE_CODE_LENGTH = 1000;
 // Text for the regexes to compile and run on: the first sample lower-cased, as screening reads it,
 // held one byte per character, repeated to MACHINE_CODE_LENGTH; and the same with characters beyond
 // Latin-1, held two.
-const SAMPLE_TEXT = (SAMPLES[0] as ShieldInput).text.toLowerCase().replace(/[^\x00-\xff]/g, ' ');
+const SAMPLE_TEXT = (SAMPLES[0] as ShieldInput).text.toLowerCase().replace(BEYOND_LATIN1_ALL, ' ');
 const ONE_BYTE_TEXT = oneByte(SAMPLE_TEXT.repeat(Math.ceil(MACHINE_CODE_LENGTH / SAMPLE_TEXT.length)));
 const TWO_BYTE_TEXT = `${ONE_BYTE_TEXT} \u2022 \u65e5`;
 
