@@ -128,6 +128,29 @@ const CANDOUR = /\bif (?:i'?m|im|i am|i can be|i may be|i could be)\s+(?:being\s
  * out on purpose: a recent attempt is the crisis.
  */
 const DISTANT_PAST = /\b(?:years? ago|a long time ago|when i was (?:younger|young|little|a kid|a child|a teen|a teenager|in (?:high|middle|grade) school|in college|\d+)|as a (?:kid|child|teen|teenager)|back (?:when|then|in)|used to|in the past|at one point|at that time|at the time|long ago)\b/;
+/**
+ * "In 2019", "back in 2015": a year two or more years before this one, named as when it happened.
+ * ("Since 2019" is not a past: it runs until now.)
+ */
+const YEAR_NAMED = /\b(?:in|during|back in|around)\s+((?:19|20)\d\d)\b/g;
+const DISTANT_YEAR_BEFORE = new Date().getUTCFullYear() - 1;
+function distantYearIn(around: string): boolean {
+  YEAR_NAMED.lastIndex = 0;
+  for (let m = YEAR_NAMED.exec(around); m; m = YEAR_NAMED.exec(around)) if (Number(m[1]) < DISTANT_YEAR_BEFORE) return true;
+  return false;
+}
+
+/**
+ * What introduces someone else's words given as an example: "a user types something like",
+ * "phrases such as", "e.g.", maybe after earlier quoted examples ("…" or "…"). A crisis phrase
+ * quoted after it is the example's, not the writer's.
+ */
+const EXAMPLE_LEAD = /(?:\b(?:(?:a|the|any|some|our|your)\s+)?(?:user|users|customer|customers|caller|callers|client|clients|patient|patients|student|students|member|members|visitor|visitors|person|people|someone|somebody|kid|kids|teen|teens|player|players)\s+(?:types?|typed|typing|says?|said|saying|writes?|wrote|writing|sends?|sent|sending|messages?|texts?|posts?|posted|enters?|entered)(?:\s+(?:something|anything|things|stuff))?(?:\s+(?:like|such as))?|\b(?:phrases?|messages?|sentences?|inputs?|examples?|prompts?|queries|posts|statements?|lines)\s+(?:like|such as)|\be\.g\.,?|\bfor (?:example|instance),?|\bsuch as)\s*(?:"[^"\n]{1,80}"\s*(?:,|\bor\b|\band\b)\s*)*$/;
+const EXAMPLE_LEAD_REACH = 240;
+function exampleLed(text: string, clauseStart: number): boolean {
+  return text.charCodeAt(clauseStart - 1) === DOUBLE_QUOTE && EXAMPLE_LEAD.test(text.slice(Math.max(0, clauseStart - 1 - EXAMPLE_LEAD_REACH), clauseStart - 1));
+}
+
 /** The writer says it is over. */
 const RESOLVED = /\b(?:got better|gotten better|get better|getting better|(?:i'?m|i am) glad(?! (?:i'?m|i am|to be) dead)|glad i(?!'?m dead| am dead)|no longer (?:[a-z']+ ){0,2}(?:suicidal|that way|like that|those thoughts|think(?:ing)? (?:about|of) (?:it|suicide|dying|death)|want(?:ing)? to (?:die|kill myself|end (?:it|my life))|self[- ]?harm|cut(?:ting)?|depressed|feel(?:ing)? (?:that|like that))|survived|recovered|in recovery|made it through|pulled through|(?:i'?m|i am) (?:doing )?(?:much |so much |a lot )?better now|now i'?m (?:fine|okay|ok|happy|good|better)|i'?m still here)\b/;
 /**
@@ -349,7 +372,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   const end = offset + length;
   const start = clauseStart(text, offset);
   const stop = clauseEnd(text, end);
-  if (voice === 'farewell' || voice === 'own') return isQuoted(text, start, offset, end) ? 'quoted' : 'writer';
+  if (voice === 'farewell' || voice === 'own') return isQuoted(text, start, offset, end) ? (exampleLed(text, start) ? 'other' : 'quoted') : 'writer';
   const before = words(text.slice(start, offset));
   const topic = voice === 'topic' || voice === 'asked-topic';
   const person = personOf(before, words(text.slice(offset, end)), topic);
@@ -371,9 +394,9 @@ export function crisisStance(text: string, offset: number, length: number, voice
   // The phrase itself is the rule's business ("I no longer want to live"); its clause says when.
   const around = `${text.slice(start, offset)} … ${text.slice(end, stop)}`;
   if (resolvedIn(around)) return 'resolved';
-  if (DISTANT_PAST.test(around)) return 'past';
+  if (DISTANT_PAST.test(around) || distantYearIn(around)) return 'past';
   if (before.some((w) => CONDITIONALS.has(w)) && words(text.slice(start, offset).replace(CANDOUR, ' ')).some((w) => CONDITIONALS.has(w))) return 'conditional';
-  if (isQuoted(text, start, offset, end)) return 'quoted';
+  if (isQuoted(text, start, offset, end)) return exampleLed(text, start) ? 'other' : 'quoted';
   return 'writer';
 }
 

@@ -403,7 +403,7 @@ function evasiveTokens(text: string, spans: Array<[number, number]>, out: Signal
  * on Alex's behalf, please send over his latest payslip.""): quoted, they weigh half, and all of
  * them together no more than one half signal, since a notice quotes several.
  */
-const LURES = new Set(['sensitive-ask', 'whoever-reads', 'bypass-named', 'bypass-owner', 'mailbox-reader', 'mailbox-reader-soft', 'bypass-owner-first', 'account-misuse', 'owner-locked-out', 'owner-elsewhere', 'impersonate-owner', 'mail-tampering', 'mailbox-reader-ml', 'bypass-owner-ml']);
+const LURES = new Set(['sensitive-ask', 'reader-described', 'whoever-reads', 'bypass-named', 'bypass-owner', 'mailbox-reader', 'mailbox-reader-soft', 'bypass-owner-first', 'account-misuse', 'owner-locked-out', 'owner-elsewhere', 'impersonate-owner', 'mail-tampering', 'mailbox-reader-ml', 'bypass-owner-ml']);
 const LURES_QUOTED_MOST = 0.5;
 const MENTIONABLE = new Set(['override-qualified', 'override-yours', 'override-given', 'override-requests', 'forget-everything', 'system-prompt-ask', 'jailbreak-word', 'pretend', ...LURES]);
 const QUOTE_REACH = 120;

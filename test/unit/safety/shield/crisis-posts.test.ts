@@ -21,7 +21,7 @@ const SETS: Array<[string, number, number]> = [
   ['crisis-posts-5.jsonl', 49, 20],
   ['crisis-posts-6.jsonl', 31, 2],
   ['crisis-posts-7.jsonl', 34, 3],
-  ['crisis-posts-8.jsonl', 46, 3],
+  ['crisis-posts-8.jsonl', 46, 1],
   ['crisis-posts-9.jsonl', 46, 0],
   ['crisis-posts-10.jsonl', 42, 2],
   ['crisis-posts-11.jsonl', 31, 2],

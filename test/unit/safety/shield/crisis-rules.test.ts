@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { crisisStance } from '../../../../src/safety/shield/crisis-attribution.js';
 import { normaliseForShield } from '../../../../src/safety/shield/fast-normalise.js';
 import { CRISIS_RULES, RULE_HINTS, RULE_REQUIRES } from '../../../../src/safety/shield/rules.js';
 import { screenPiece } from '../../../../src/safety/shield/screen-text.js';
@@ -8,7 +9,7 @@ import { screen } from '../../../../src/safety/shield/shield.js';
 const FAMILIES: Record<string, string[]> = {
   'kill-myself': ["i'll top myself", 'i tried to do myself in', 'i want to kill myself', 'thinking of poisoning myself', 'kms', 'i want to kil myself', 'i want to kill my self'],
   'end-my-life': ['i am going to end my own life'],
-  'suicidal-me': ["i've been so suicidal", 'my suicidal thoughts are back', "i'm so sucidal", 'i have suicide fantasies', 'i am suicidial'],
+  'suicidal-me': ["i've been so suicidal", 'my suicidal thoughts are back', "i'm so sucidal", 'i have suicide fantasies', 'i am suicidial', 'been suicidal all week', 'ok. honestly been so suicidal lately'],
   'suicide-me': ["i've been planning my suicide for weeks", 'i tried to commit suicide in march', 'i tried to commit sucide', 'i am thinking about suicde', 'ive attempted suicide twice', 'my second attempt failed'],
   'want-die': ['i just want to die', 'i really need to be dead', "i'm ready to die.", 'i want to stop existing', "i've started thinking about how to check out permanently.", 'some nights i just want to check out of life'],
   'not-live': ["i don't deserve to live", "i don't want to live", 'i no longer want to be here', 'i have no wish to live anymore', "i don't want to carry on living", 'it is better if i am not living', 'i wish i didnt exist', 'praying to god to take me', "i don't plan on being alive by june", 'i have no reason to live anymore', "i'm struggling to see any reason to keep living", "i can't find a single reason to stay alive"],
@@ -19,7 +20,7 @@ const FAMILIES: Record<string, string[]> = {
   'end-it': ['i will end it tonight'],
   'passive-wish': ['sometimes i wish i could just not wake up', 'i hope i die in my sleep', 'death would be a relief', "i'm just waiting to die", 'killing myself feels like the only way out', 'suicide is the only option left for me', "i keep hoping i just won't wake up", 'hoping something will happen to me', "i hope i don't wake up", "i'd rather be dead", "i don't care if i die", 'i want to disappear', 'death sounds peaceful', "i wouldn't mind dying", 'some days i wish i could fall asleep and not wake up', "honestly i wouldn't mind much if a bus hit me", "i wouldn't mind if a truck took the whole decision out of my hands"],
   'death-thoughts': ['i keep thinking about death', 'i have thoughts of suicide', 'i keep thinking about jumping off the bridge'],
-  'crisis-ml': ['ya no quiero seguir viviendo', 'he pensado en quitarme la vida', 'não quero mais viver', 'vou me matar', "j'ai envie de mourir", 'je vais mettre fin à mes jours', 'ich möchte nicht mehr leben', 'ich werde mich umbringen', 'voglio morire', 'ho pensato di togliermi la vita', 'ik wil niet meer leven', 'ik heb zelfmoordgedachten'],
+  'crisis-ml': ['ya no quiero seguir viviendo', 'he pensado en quitarme la vida', 'não quero mais viver', 'vou me matar', "j'ai envie de mourir", 'je vais mettre fin à mes jours', 'ich möchte nicht mehr leben', 'ich werde mich umbringen', 'voglio morire', 'ho pensato di togliermi la vita', 'ik wil niet meer leven', 'ik heb zelfmoordgedachten', 'sería mejor no despertar', 'no quiero despertarme', 'ehrlich gesagt sehe ich keinen sinn mehr darin weiterzuleben', 'ich will meinem leben ein ende setzen', 'je pense de plus en plus à en finir, et ce soir', "j'ai peur de moi-m\u00eame"],
   'suicide-thoughts': ['thinking about suicide every day now', 'honestly been contemplating suicide since the layoff', 'i keep considering killing myself'],
   suicide: ['i am suicidal'],
   method: ['i researched how long it takes to bleed out', 'what is the easiest way to die', "i've been researching ways to die", 'i look up ways to die at 4am'],
@@ -41,10 +42,10 @@ const FAMILIES: Record<string, string[]> = {
   'found-after': ["i've written a note for whoever finds me"],
   'no-tomorrow': ["i won't be alive by the start date", 'after this month i will not be living anymore', 'i have decided i will not live after today', "i'm not going to wake up tomorrow"],
   'no-later': ["there won't be a later for me.", "i can't picture a next spring where i'm still alive"],
-  unsafe: ["i don't feel safe around myself tonight", "i'm frightened of what i'll do", "i'm scared i'll do something stupid", 'i still wish it had worked', "i'm afraid i will try again", 'part of me wants it to be', 'thinking it would be quick.', "i don't trust myself tonight", "i'm not sure i'm safe"],
+  unsafe: ["i don't feel safe around myself tonight", "i'm frightened of what i'll do", "i'm scared i'll do something stupid", 'i still wish it had worked', "i'm afraid i will try again", 'part of me wants it to be', 'thinking it would be quick.', "i don't trust myself tonight", "i'm not sure i'm safe", "i'm scared i'll go through with it next time", 'afraid i might act on these thoughts'],
   'means-ideation': ['i keep thinking how easy it would be to just jump'],
   'self-injury': ['i want to hurt myself', 'i have the urge to cut myself', 'i keep punching the wall in my flat until my knuckles split', 'scratching until i bleed', 'i take a razor to my thighs', 'i scratched my legs raw', 'burning my arm with a lighter', 'i cut myself on purpose again', 'scratching my arms till they bled', "i've been self-harming", 'long sleeves to hide the cuts'],
-  'farewell-veiled': ["please don't try to find me", 'so nobody has to struggle after i\'m gone', "i'm not coming back from the walk tonight", "this is the last email you'll get from me", 'i will not be coming back.', "don't be sad when you hear", "this is the last time you'll hear from me", "i won't be a problem for anyone after this weekend", 'after tonight nobody will have to worry about me'],
+  'farewell-veiled': ["please don't try to find me", 'so nobody has to struggle after i\'m gone', "i'm not coming back from the walk tonight", "this is the last email you'll get from me", 'i will not be coming back.', "don't be sad when you hear", "this is the last time you'll hear from me", "i won't be a problem for anyone after this weekend", 'after tonight nobody will have to worry about me', 'i will not be troubling anybody further', 'going to sort things out permanently this weekend'],
   'farewell-settled': ['my papers are in order', "i'm at peace with what i'm about to do", 'it was always going to end like this', 'it was never your fault', 'tell my parents i loved them', 'she will understand after reading my letter', "i've made my peace with things", "i've said my goodbyes", 'i wrote my note last night.'],
   'how-many-pills': ['how many sleeping pills is enough'],
   'lethal-amount': ["i looked up the lethal dose of my meds"],
@@ -52,7 +53,7 @@ const FAMILIES: Record<string, string[]> = {
   'low-mood': ["i'm so depressed", 'i have severe depression', 'i cry myself to sleep', 'my life is a joke', "i don't care anymore", 'nothing makes me happy'],
   depression: ["i've been battling depression for years"],
   hopeless: ['i feel hopeless', 'i feel nothing anymore'],
-  burden: ["i'm just a burden to everyone", "i'd be worth more dead to them", 'my family would be happier without me'],
+  burden: ["i'm just a burden to everyone", "i'd be worth more dead to them", 'my family would be happier without me', 'so nobody has to keep worrying about me'],
   'no-future': ["i don't see myself being alive next year", 'it will never get better.', 'i have given up on life', 'i see no future', "life isn't worth living", "i can't see myself living past 30", "there's nothing left for me", 'there is nothing left out there for me', 'nothing matters anymore'],
   'cant-go-on': ["i can't keep living like this", "i can't go on", "i can't take it anymore", "i couldn't handle this any more"],
   trapped: ["i can't see any way out", 'i just want it to stop.', 'i want the pain to be over', 'it feels like the only way out'],
@@ -67,6 +68,7 @@ const FAMILIES: Record<string, string[]> = {
   relapse: ['i relapsed into cutting', "i've been cutting again", 'i started hurting myself again'],
   'wish-accident': ['some days i catch myself wishing a bus would hit me', 'i keep hoping a lorry will take the decision out of my hands'],
   'notice-if-dead': ['i keep wondering whether anyone would even notice if i died', 'i wonder if anyone would care if i died'],
+  'leave-life': ['i decided to go away from this life, it is only question of days', "i've decided to leave this world", "i'm ready to leave this life"],
   'suicide-on-mind': ['killing myself has been on my mind since the layoff', "suicide's been on my mind all week"],
   'farewell-read': ['when you read this, i will already be gone', "i won't be needing any of it where i'm going", "please don't blame yourself for what i'm about to do"],
   'burden-ending': ["i'm a burden to my family and soon i'll stop being one"],
@@ -169,6 +171,29 @@ describe('SHIELD crisis combinations', () => {
   it('reads "I thought I was going to die" as fear, not a wish', () => {
     expect(screen('I got caught in a rip current and thought I was going to die. A lifeguard got to me.').verdict).toBe('CLEAN');
     expect(screen('I am going to die tonight, I have decided.').verdict).toBe('CRISIS_DETECTED');
+  });
+
+  it('reads a clause that leaves out "I" as the writer\'s, but not a question or a leaflet', () => {
+    expect(screen("cant do the 3pm, sorry. been suicidal all week and today's the worst.").verdict).toBe('CRISIS_DETECTED');
+    expect(screen('Feeling suicidal? Text HOME to 741741 any time.').verdict).toBe('CLEAN');
+    expect(screen('Feeling suicidal or worried about a friend? Our volunteers answer around the clock.').verdict).toBe('CLEAN');
+  });
+
+  it('reads leaving this life as a decision, not leaving the world a better place', () => {
+    expect(screen('About the reference letter: I decided to go away from this life, it is only question of days.').verdict).toBe('CRISIS_DETECTED');
+    expect(screen('I want to leave the world a better place than I found it, which is why I build tools for clinics.').verdict).toBe('CLEAN');
+    expect(screen('I decided to leave the world of finance in 2021 and moved into backend engineering.').verdict).toBe('CLEAN');
+  });
+
+  it('reads a year long gone as the past, and a quoted example as someone else\'s words', () => {
+    expect(screen('In 2015 I spent some time in hospital after wanting to end my life. With treatment I recovered.').verdict).toBe('CLEAN');
+    expect(screen('Since 2015 I have kept wanting to end my life.').verdict).toBe('CRISIS_DETECTED');
+    expect(screen('Design the logic for when a user types something like "I want to end it all" or "I don\'t want to be here anymore".').verdict).toBe('CLEAN');
+    // The writer's own thoughts in quotes stay quoted (half), an example someone else types is not the writer's.
+    const stance = (t: string, phrase: string) => crisisStance(t, t.indexOf(phrase), phrase.length);
+    expect(stance('i keep thinking things like "i want to die" every night.', 'i want to die')).toBe('quoted');
+    expect(stance('when a user types something like "i want to die" we route them.', 'i want to die')).toBe('other');
+    expect(stance('messages such as "help" or "i want to die" go to a person.', 'i want to die')).toBe('other');
   });
 
   it('counts a recent attempt, and a distant one only with company', () => {
