@@ -186,6 +186,12 @@ const MEANT_REACH = 40;
  * die? Of old age." Dying of shame, boredom or laughter is an idiom: "I want to die of shame lol".
  * Read in the few words after the phrase, across one sentence end.
  */
+/**
+ * A wish to die set off each time by a piece of work kit or office routine is a complaint about
+ * it: "I want to die every time the CI goes red", "whenever I open Jira". A person, a memory or
+ * waking up is not in the list: "every time I wake up" stays the writer's.
+ */
+const TRIVIAL_TRIGGER = /^,?\s+(?:every ?time|each time|whenever)\s+(?:(?:i|we)\s+(?:see|open|look at|read|run|check|get|hear|touch|push|merge|deploy)\s+)?(?:(?:the|my|our|a|this|that|another|any)\s+)?(?:ci|build|builds|pipeline|tests?|test suite|deploy|deploys|deployment|jira|ticket|tickets|standup|stand-up|meeting|meetings|compiler|linter|release|merge|merges|rebase|pr|prs|pull request|code review|codebase|code|legacy code|spreadsheet|excel|printer|wifi|wi-fi|vpn|zoom|slack|teams|inbox|commute|alarm|monday|mondays|on-call|pager|pagerduty|webpack|kubernetes|yaml|regex|css)\b/;
 const FIGURATIVE_DEATH = /^\W*(?:[a-z']+\W+){0,3}?(?:of|by|from)\s+(?:old age|natural causes|(?:the\s+)?(?:shame|embarrassment|boredom|laughter|laughing|cringe|cuteness|jealousy|envy|excitement|suspense|curiosity|happiness|joy)\b)/;
 const FIGURATIVE_DEATH_REACH = 40;
 
@@ -389,6 +395,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   if (person === 'none' && topic && !subjectElided(text, start, offset, end, stop)) return 'unattributed';
   if (before.includes('rather') && /\bthan\b/.test(text.slice(end, stop))) return 'hyperbole';
   if (FIGURATIVE_DEATH.test(text.slice(end, end + FIGURATIVE_DEATH_REACH))) return 'hyperbole';
+  if (TRIVIAL_TRIGGER.test(text.slice(end, stop))) return 'hyperbole';
   if (LAUGHTER.test(text.slice(end, end + LAUGHTER_REACH)) && !MEANT.test(text.slice(end, end + MEANT_REACH))) return 'hyperbole';
   if (PROPOSITION.test(text.slice(Math.max(start, offset - 40), offset))) return 'other';
   // The phrase itself is the rule's business ("I no longer want to live"); its clause says when.

@@ -457,14 +457,22 @@ const DESCRIBED_REACH = 160;
  */
 const ATTEMPTED = /\b(?:text|texts|input|inputs|prompts?|documents?|e-?mails?|messages?|content|attacks?|attackers?|users?|payloads?|injections?|strings?|data|files?|pages?|comments?|people|someone|anyone|adversaries)\s+(?:that\s+|which\s+|who\s+)?(?:are\s+|is\s+)?(?:trying|tries|tried|attempts|attempting|attempted|designed|meant|intended|crafted|written|built|seeks|seeking|aims|aiming|used)\s+to\s+$/;
 const ATTEMPT_REACH = 80;
+/**
+ * An override quoted as an example of what attacks say is described too: a security newsletter's
+ * "hidden text aimed at AI assistants, e.g. \"ignore previous instructions and…\"". The lead ends
+ * at the opening quote, right where the override starts.
+ */
+const EXAMPLE_BEFORE = /(?:\be\.g\.|\bfor (?:example|instance)|\bsuch as|\b(?:lines?|phrases?|text|strings?|prompts?|instructions?|messages?|e-?mails?|commands?|sentences?) like)\s*[,:]?\s*"$/;
+const EXAMPLE_REACH = 40;
 
-/** Drops from `out` the overrides a sentence describes as someone else's request or attempt (DESCRIBED_IF, ATTEMPTED); whether any. */
+/** Drops from `out` the overrides a sentence describes as someone else's request, attempt or example (DESCRIBED_IF, ATTEMPTED, EXAMPLE_BEFORE); whether any. */
 function dropDescribedOverrides(text: string, out: Signal[]): boolean {
   let dropped = false;
   for (let i = out.length - 1; i >= 0; i--) {
     const s = out[i] as Signal;
     if (!DESCRIBABLE.has(s.rule)) continue;
-    if (!DESCRIBED_IF.test(text.slice(Math.max(0, s.offset - DESCRIBED_REACH), s.offset)) && !ATTEMPTED.test(text.slice(Math.max(0, s.offset - ATTEMPT_REACH), s.offset))) continue;
+    const before = (reach: number) => text.slice(Math.max(0, s.offset - reach), s.offset);
+    if (!DESCRIBED_IF.test(before(DESCRIBED_REACH)) && !ATTEMPTED.test(before(ATTEMPT_REACH)) && !EXAMPLE_BEFORE.test(before(EXAMPLE_REACH))) continue;
     out.splice(i, 1);
     dropped = true;
   }
@@ -556,7 +564,9 @@ function scorerSignals(text: string, vocabulary: Vocabulary, out: Signal[]): voi
     // Without a word of its vocabulary the broad model neither decides nor corroborates, but it
     // is still asked whether the text is ordinary before the persona model may corroborate.
     const broad = modelWords || jb ? jailbreakAloneProbability(text) : 0;
-    const decided = modelWords && aloneSignal(out, 'jailbreak', broad, text.length);
+    // A piece that describes an override as someone's attempt or an attack's example (a security
+    // newsletter quoting one) talks about attacks: the broad model may corroborate but not decide alone.
+    const decided = modelWords && !described && aloneSignal(out, 'jailbreak', broad, text.length);
     // Either model may corroborate a weak rule match: the persona model over its `high`, or the
     // broad one over BROAD_CORROBORATES. The persona model reads any text about building a chatbot
     // as a prompt, so a system prompt only named ("here's my draft system prompt") wakes the broad

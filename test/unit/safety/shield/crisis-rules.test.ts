@@ -179,6 +179,13 @@ describe('SHIELD crisis combinations', () => {
     expect(screen('Feeling suicidal or worried about a friend? Our volunteers answer around the clock.').verdict).toBe('CLEAN');
   });
 
+  it('reads a wish to die set off by work kit as a complaint, not one set off by waking up or a person', () => {
+    expect(screen('Sam, this take-home is killing me. I want to die every time the CI goes red. Anyway, submitted it.').verdict).toBe('CLEAN');
+    expect(screen('I want to die every time I open Jira.').verdict).toBe('CLEAN');
+    expect(screen('I want to die every time I wake up.').verdict).toBe('CRISIS_DETECTED');
+    expect(screen('I want to die every time I think about her.').verdict).toBe('CRISIS_DETECTED');
+  });
+
   it('reads leaving this life as a decision, not leaving the world a better place', () => {
     expect(screen('About the reference letter: I decided to go away from this life, it is only question of days.').verdict).toBe('CRISIS_DETECTED');
     expect(screen('I want to leave the world a better place than I found it, which is why I build tools for clinics.').verdict).toBe('CLEAN');

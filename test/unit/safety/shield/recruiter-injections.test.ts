@@ -29,6 +29,7 @@ labelledSetFloors(
     'recruiter-injections-19.jsonl': 8,
     'recruiter-injections-20.jsonl': 18,
     'recruiter-injections-21.jsonl': 27,
+    'recruiter-injections-22.jsonl': 19,
   },
   new Set(['ie-015', 'il-030', 'im-059', 'im-060', 'iq-060', 'iu-048', 'iu-056']),
   // The whole mail: set 17 hides some of its attacks in HTML and attachment names.

@@ -24,6 +24,7 @@ const FLOORS: Array<[string, number, number]> = [
   ['short-emails-8.jsonl', 0.84, 25],
   ['short-emails-9.jsonl', 0.66, 30],
   ['short-emails-10.jsonl', 0.9, 40],
+  ['short-emails-11.jsonl', 0.8, 30],
 ];
 const load = (file: string): Row[] =>
   readFileSync(path.resolve(import.meta.dirname, '../../../fixtures/crisis', file), 'utf8')
