@@ -574,7 +574,9 @@ function scorerSignals(text: string, vocabulary: Vocabulary, out: Signal[]): voi
     // with rules as jailbreaks; the broad model, trained on such look-alikes too, must not find
     // the text ordinary (PERSONA_NEEDS_BROAD) for the persona model to be asked.
     const personaMay = broad >= PERSONA_NEEDS_BROAD && waking.some((s) => s.kind === 'jailbreak' && s.rule !== 'system-prompt');
-    if (!decided && jb) addModelSignal(out, 'jailbreak', modelWords && broad >= BROAD_CORROBORATES ? 1 : personaMay ? jailbreakProbability(text) : 0, false, 'jailbreak_keyword');
+    const lure = waking.some((s) => LURES.has(s.rule));
+    const corroborates = (modelWords && broad >= BROAD_CORROBORATES) || (lure && text.length >= LURE_CORROBORATES_MIN_CHARS && broad >= LURE_CORROBORATES);
+    if (!decided && jb) addModelSignal(out, 'jailbreak', corroborates ? 1 : personaMay ? jailbreakProbability(text) : 0, false, 'jailbreak_keyword');
   }
   // The broad model cannot tell who a phrase is about: where attribution found the rules' crisis
   // phrases to be about someone else, negated or long past ("I tried to kill myself years ago"),
@@ -597,6 +599,24 @@ function addCrisisModel(text: string, out: Signal[]): void {
  * reply your expected rate"); at 0.8 none of the look-alike tests or sets is flagged.
  */
 const BROAD_CORROBORATES = 0.8;
+/**
+ * The broad model's probability at which it corroborates a lure (`LURES`: the owner's mail reader
+ * addressed or described, the owner left out, a sensitive ask), with or without the machine words
+ * its other corroboration needs: a lure is a half made to need another half, and many attacks on
+ * the mail reader never name a machine ("whatever drafts Sam's replies"). On the never-read
+ * injection sets 14, 15, 17, 19, 20 and 22 it caught 11 more of 175 attacks at 0.5 and 12 at 0.4,
+ * with no look-alike, benign mail or prompt of any set flagged; at 0.3 a look-alike of set 18 was,
+ * and at 0.5 to 0.7 an automated notice "whoever manages the careers inbox: the candidate has
+ * uploaded his documents" still is (docs/shield.md).
+ */
+const LURE_CORROBORATES = 0.5;
+/**
+ * ...in a piece at least this long. On a line or two the model has too few words to go on and is
+ * often sure of a salutation alone: "To whoever is reading Sam's inbox: thanks for the quick
+ * replies last week." reads 0.70. Every attack the lure corroboration caught is longer; at 250 one
+ * of set 17 was lost.
+ */
+const LURE_CORROBORATES_MIN_CHARS = 200;
 /**
  * The broad model's probability below which the persona model may not corroborate a weak rule:
  * role-play prompts ("pretend to be a Python REPL", "host a game of Jeopardy, don't show the

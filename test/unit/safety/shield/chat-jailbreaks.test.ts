@@ -22,7 +22,7 @@ labelledSetFloors(
     'short-injections-5.jsonl': 48,
     'short-injections-6.jsonl': 36,
     'short-injections-7.jsonl': 23,
-    'short-injections-8.jsonl': 29,
+    'short-injections-8.jsonl': 30,
   },
   new Set(['jf-071', 'jf-088', 'jf-095', 'ph-016', 'ph-027', 'ph-094', 'ph-098']),
   flaggedAsJailbreak,
