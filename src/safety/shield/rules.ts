@@ -1002,6 +1002,7 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   'farewell-settled': [' in order', 'tidy before', 'sorted before', 'peace with', 'always going to end', 'blame yourself', 'made my decision', 'my goodbyes', ' fault', 'tell my ', 'my letter', 'my note', 'sorry for being', 'i care about', 'i love', 'goodbye note', 'goodbye letters', 'last note', 'last letters', 'final note', 'final letters'],
   'last-words': ['my last ', 'my final ', 'sorry for all of', 'goodbye ', 'good bye ', 'sorry for everything'],
   unsafe: ['safe', 'of what i', 'do something', 'trust', 'harm myself', 'had worked', "didn't work", 'didnt work', 'try again', 'do it again', 'part of me', 'would be quick', 'would be easy', 'would be painless', 'would be so ', 'of myself', 'what i might', 'go through with it', 'act on '],
+  'leave-life': ['this life', 'this world', 'the life', 'the world'],
   // The opening the rule names, right after "with" or "the words/phrase" and an optional quote.
   'forced-yes': ['sure', 'absolutely', 'of course', 'certainly'].flatMap((w) => ['with ', 'words ', 'phrase '].flatMap((b) => ['', "'", '"'].map((q) => `${b}${q}${w}`))),
   'when-summarising': ['this', 'the'].flatMap((d) => ['email', 'e-mail', 'message', 'mail', 'thread', 'document', 'inbox'].map((o) => `${d} ${o}`)),
