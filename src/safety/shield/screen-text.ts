@@ -462,17 +462,44 @@ const ATTEMPT_REACH = 80;
  * "hidden text aimed at AI assistants, e.g. \"ignore previous instructions and…\"". The lead ends
  * at the opening quote, right where the override starts.
  */
-const EXAMPLE_BEFORE = /(?:\be\.g\.|\bfor (?:example|instance)|\bsuch as|\b(?:lines?|phrases?|text|strings?|prompts?|instructions?|messages?|e-?mails?|commands?|sentences?) like)\s*[,:]?\s*"$/;
-const EXAMPLE_REACH = 40;
+const EXAMPLE_BEFORE = /(?:\be\.g\.|\bfor (?:example|instance)|\bsuch as|\b(?:lines?|phrases?|text|strings?|prompts?|instructions?|messages?|e-?mails?|commands?|sentences?|requests?|notes?|things) like|\()\s*[,:]?\s*(?:"[^"\n]{1,120}"\s*(?:,|\bor\b|\band\b)\s*)*"$/;
+const EXAMPLE_REACH = 300;
+/**
+ * Words of a text about attacks on AI assistants rather than one: a security advisory, a
+ * newsletter, a job ad for safety work. Two different ones and the broad model may not decide
+ * alone (it read such texts as the attacks they describe).
+ */
+const ABOUT_ATTACKS = /\b(?:prompt[- ]injections?|injection attacks?|manipulat(?:e|es|ed|ing|ion)|malicious|phishing|attackers?|red[- ]team(?:ing|s)?|safeguards?|security advisory|researchers?|exfiltrat(?:e|es|ed|ing|ion))\b/g;
+/** Whether `offset` lies inside a quotation that `EXAMPLE_BEFORE` introduces as an example. */
+function exampleQuoted(text: string, offset: number): boolean {
+  for (let i = offset - 1; i >= 0 && i >= offset - QUOTE_REACH; i--) {
+    const c = text.charCodeAt(i);
+    if (c === NEWLINE) return false;
+    if (c !== QUOTE) continue;
+    if (i > 0 && isWordCode(text.charCodeAt(i - 1))) return false;
+    return EXAMPLE_BEFORE.test(text.slice(Math.max(0, i - EXAMPLE_REACH), i + 1));
+  }
+  return false;
+}
+
+function aboutAttacks(text: string): boolean {
+  const seen = new Set<string>();
+  ABOUT_ATTACKS.lastIndex = 0;
+  for (let m = ABOUT_ATTACKS.exec(text); m; m = ABOUT_ATTACKS.exec(text)) if (seen.add(m[0].slice(0, 6)).size >= 2) return true;
+  return false;
+}
 
 /** Drops from `out` the overrides a sentence describes as someone else's request, attempt or example (DESCRIBED_IF, ATTEMPTED, EXAMPLE_BEFORE); whether any. */
 function dropDescribedOverrides(text: string, out: Signal[]): boolean {
   let dropped = false;
   for (let i = out.length - 1; i >= 0; i--) {
     const s = out[i] as Signal;
-    if (!DESCRIBABLE.has(s.rule)) continue;
+    if (s.kind !== 'jailbreak' || s.length === 0) continue;
     const before = (reach: number) => text.slice(Math.max(0, s.offset - reach), s.offset);
-    if (!DESCRIBED_IF.test(before(DESCRIBED_REACH)) && !ATTEMPTED.test(before(ATTEMPT_REACH)) && !EXAMPLE_BEFORE.test(before(EXAMPLE_REACH))) continue;
+    // Any rule's match quoted as an example is described; an override also when a sentence says
+    // someone else asks or attempts it.
+    const example = exampleQuoted(text, s.offset);
+    if (!example && (!DESCRIBABLE.has(s.rule) || (!DESCRIBED_IF.test(before(DESCRIBED_REACH)) && !ATTEMPTED.test(before(ATTEMPT_REACH))))) continue;
     out.splice(i, 1);
     dropped = true;
   }
@@ -566,7 +593,7 @@ function scorerSignals(text: string, vocabulary: Vocabulary, out: Signal[]): voi
     const broad = modelWords || jb ? jailbreakAloneProbability(text) : 0;
     // A piece that describes an override as someone's attempt or an attack's example (a security
     // newsletter quoting one) talks about attacks: the broad model may corroborate but not decide alone.
-    const decided = modelWords && !described && aloneSignal(out, 'jailbreak', broad, text.length);
+    const decided = modelWords && !described && !aboutAttacks(text) && aloneSignal(out, 'jailbreak', broad, text.length);
     // Either model may corroborate a weak rule match: the persona model over its `high`, or the
     // broad one over BROAD_CORROBORATES. The persona model reads any text about building a chatbot
     // as a prompt, so a system prompt only named ("here's my draft system prompt") wakes the broad

@@ -11,8 +11,8 @@ ordinarySetCeilings(
   path.resolve(import.meta.dirname, '../../../fixtures/benign-prompts'),
   {
     'benign-prompts-1.jsonl': 1,
-    'benign-prompts-2.jsonl': 35,
-    'benign-prompts-3.jsonl': 30,
+    'benign-prompts-2.jsonl': 33,
+    'benign-prompts-3.jsonl': 28,
     'benign-prompts-4.jsonl': 0,
   },
   flaggedAsJailbreak,

@@ -30,8 +30,9 @@ labelledSetFloors(
     'recruiter-injections-20.jsonl': 20,
     'recruiter-injections-21.jsonl': 28,
     'recruiter-injections-22.jsonl': 22,
+    'recruiter-injections-23.jsonl': 23,
   },
-  new Set(['ie-015', 'il-030', 'im-059', 'im-060', 'iq-060', 'iu-048', 'iu-056']),
+  new Set(['ie-015', 'il-030', 'im-059', 'im-060', 'iq-060', 'iu-048', 'iu-056', 'iw-037']),
   // The whole mail: set 17 hides some of its attacks in HTML and attachment names.
   (_text, row) => flaggedAsJailbreak(row),
 );
