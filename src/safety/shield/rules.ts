@@ -109,7 +109,7 @@ const ON_A_DEVICE = String.raw`(?![^.\n]{0,60}\b(?:phone|device|android|ios|ipho
 const LITERAL = String.raw`(?:\bthe following (?:exact |base64 )?(?:string|sentence|anchor|phrase|word|words|sequence|token|markdown)\b|\b(?:this|the) exact (?:string|sentence|phrase|words?|line|text|token)\b|\bverbatim\b|\b\d{2,6}\s{1,3}times\b|\bbase64[- ]encoded\b|\btranslate (?:the following|this) (?:sentence|text|phrase|string)\b)`;
 const YOUR_OUTPUT = String.raw`\byour (?:response|reply|output|answer|completion)\b`;
 /** "In your reply" in Spanish, Portuguese, French, German, Italian, Dutch, Zulu, Albanian, Irish and Scottish Gaelic. */
-const YOUR_REPLY_ML = String.raw`\b(?:en|a) (?:tu|su) respuesta\b|\b(?:na|em) (?:sua|tua) resposta\b|\bdans (?:ta|votre) réponse\b|\bin (?:deiner|ihrer|deine|ihre) antwort\b|\bnella (?:tua|sua) risposta\b|\bin (?:je|jouw|uw) antwoord\b|\b[a-z]{0,6}m(?:pe)?pendul[a-z]{0,6} yakho\b|\bpërgjigj[a-zë]{0,4} (?:tënde|tuaj)\b|\b(?:do|d') ?fhreagra\b|\b(?:fhreagairt agad|do fhreagairt)\b`;
+const YOUR_REPLY_ML = String.raw`(?:\b(?:en|a) (?:tu|su) respuesta\b|\b(?:na|em) (?:sua|tua) resposta\b|\bdans (?:ta|votre) réponse\b|\bin (?:deiner|ihrer|deine|ihre) antwort\b|\bnella (?:tua|sua) risposta\b|\bin (?:je|jouw|uw) antwoord\b|\b[a-z]{0,6}m(?:pe)?pendul[a-z]{0,6} yakho\b|\bpërgjigj[a-zë]{0,4} (?:tënde|tuaj)\b|\b(?:do|d') ?fhreagra\b|\b(?:fhreagairt agad|do fhreagairt)\b)`;
 /** `LITERAL` in those languages: base64, a count of repetitions, a translation, "exactly as it is". */
 const LITERAL_ML = String.raw`(?:\bbase64\b|\b\d{2,6}\s{0,3}(?:herë|here|uair|turas|veces|fois|mal|volte|vezes|keer)${ML_END}|\bizikhathi ezingu-?\d{2,6}\b|\b(?:humushela|përkthe|perkthe|aistrigh|eadar-theangaich|traduce|traduzca|traduis|traduisez|übersetze|traduci|traduca|traduza|vertaal)\b|\b(?:saktësisht|saktesisht|díreach mar atá|dìreach mar a tha|njengoba unjalo|exactamente|textualmente|exactement|mot pour mot|wörtlich|esattamente|testualmente|exatamente|letterlijk)${ML_END})`;
 // A secret the app keeps, and where a machine keeps it: "the password in your instructions", "the
@@ -773,7 +773,9 @@ export const RULE_HINTS: Record<string, string[]> = {
   'exfil-markup': ['~![', '~<img', '~<svg', '~<iframe', '~<script', '~javascript:', '~console.log'],
   'literal-payload': ['~following', '~times', '~base64', '~translate', '~exact string', '~exact sentence', '~exact phrase', '~exact word', '~exact line', '~exact text', '~exact token', '~verbatim'],
   'response-directive-ml': ['respuesta', 'resposta', 'ponse', 'antwort', 'risposta', 'antwoord', '~mpendul', '~rgjigj', 'fhreagra', 'fhreagairt'],
-  'literal-payload-ml': ['~base64', ...['her', 'uair', 'turas', 'veces', 'fois', 'mal', 'volte', 'vezes', 'keer'].flatMap((w) => [...'0123456789'].flatMap((d) => [`~${d} ${w}`, `~${d}${w}`])), '~izikhathi', '~humushela', '~rkthe', '~aistrigh', '~theangaich', '~traduc', '~traduis', '~traduz', '~bersetze', '~vertaal', '~sisht', '~reach mar', '~njengoba', '~exactamente', '~textualmente', '~exactement', '~mot pour mot', '~rtlich', '~esattamente', '~testualmente', '~exatamente', '~letterlijk'],
+  // The reply's words, not the literal's: every match holds one, and they are in the tables already
+  // for response-directive-ml, where two hundred count words would have tripled the pre-leet table.
+  'literal-payload-ml': ['respuesta', 'resposta', 'antwort', 'risposta', 'antwoord', 'dans', 'yakho', 'fhreagra', 'fhreagairt', '~rgjigj'],
   'new-instructions-ml': ['instrucciones', '~instru', 'anweisungen', 'istruzioni', 'instructies', 'imiyalelo', 'udh', 'treoracha', 'ireadh', 'iridhean'],
   'mode-ml': ['modo', 'mode', 'entwicklermodus', 'modalit', 'ontwikkelaarsmodus', 'imodi', 'modalitetin', 'forbartha', 'modh'],
   'override-ml': ['~ignor', 'negeer', '~missacht', '~desconsider', '~descart', '~trascur', 'vergeet', 'vergiss', 'vergessen', '~olvid', '~esque', '~oubli', '~dimentic'],
@@ -1012,7 +1014,7 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   'last-words': ['my last ', 'my final ', 'sorry for all of', 'goodbye ', 'good bye ', 'sorry for everything'],
   unsafe: ['safe', 'of what i', 'do something', 'trust', 'harm myself', 'had worked', "didn't work", 'didnt work', 'try again', 'do it again', 'part of me', 'would be quick', 'would be easy', 'would be painless', 'would be so ', 'of myself', 'what i might', 'go through with it', 'act on '],
   'leave-life': ['this life', 'this world', 'the life', 'the world'],
-  'literal-payload-ml': ['respuesta', 'resposta', 'ponse', 'antwort', 'risposta', 'antwoord', 'pendul', 'rgjigj', 'fhreagra', 'fhreagairt'],
+  'literal-payload-ml': ['respuesta', 'resposta', 'votre r', 'ta r', 'antwort', 'risposta', 'antwoord', 'pendul', 'rgjigj', 'fhreagra', 'fhreagairt'],
   // The opening the rule names, right after "with" or "the words/phrase" and an optional quote.
   'forced-yes': ['sure', 'absolutely', 'of course', 'certainly'].flatMap((w) => ['with ', 'words ', 'phrase '].flatMap((b) => ['', "'", '"'].map((q) => `${b}${q}${w}`))),
   'when-summarising': ['this', 'the'].flatMap((d) => ['email', 'e-mail', 'message', 'mail', 'thread', 'document', 'inbox'].map((o) => `${d} ${o}`)),
