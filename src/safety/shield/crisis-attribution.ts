@@ -133,17 +133,20 @@ const DISTANT_PAST = /\b(?:years? ago|a long time ago|when i was (?:younger|youn
  * ("Since 2019" is not a past: it runs until now.)
  */
 const YEAR_NAMED = /\b(?:in|during|back in|around)\s+((?:19|20)\d\d)\b/g;
-const DISTANT_YEAR_BEFORE = new Date().getUTCFullYear() - 1;
+/** Last year and this one are recent: an attempt "in 2025" may be last month. */
+const RECENT_FROM_YEAR = new Date().getUTCFullYear() - 1;
 function distantYearIn(around: string): boolean {
   YEAR_NAMED.lastIndex = 0;
-  for (let m = YEAR_NAMED.exec(around); m; m = YEAR_NAMED.exec(around)) if (Number(m[1]) < DISTANT_YEAR_BEFORE) return true;
+  for (let m = YEAR_NAMED.exec(around); m; m = YEAR_NAMED.exec(around)) if (Number(m[1]) < RECENT_FROM_YEAR) return true;
   return false;
 }
 
 /**
  * What introduces someone else's words given as an example: "a user types something like",
  * "phrases such as", "e.g.", maybe after earlier quoted examples ("…" or "…"). A crisis phrase
- * quoted after it is the example's, not the writer's.
+ * quoted after it is the example's, not the writer's. Unlike the jailbreak side's
+ * `EXAMPLE_BEFORE` (screen-text.ts), a parenthesis is no lead here: writers put their own words
+ * in brackets ("I told her everything (\"I can't go on\")").
  */
 const EXAMPLE_LEAD = /(?:\b(?:(?:a|the|any|some|our|your)\s+)?(?:user|users|customer|customers|caller|callers|client|clients|patient|patients|student|students|member|members|visitor|visitors|person|people|someone|somebody|kid|kids|teen|teens|player|players)\s+(?:types?|typed|typing|says?|said|saying|writes?|wrote|writing|sends?|sent|sending|messages?|texts?|posts?|posted|enters?|entered)(?:\s+(?:something|anything|things|stuff))?(?:\s+(?:like|such as))?|\b(?:phrases?|messages?|sentences?|inputs?|examples?|prompts?|queries|posts|statements?|lines)\s+(?:like|such as)|\be\.g\.,?|\bfor (?:example|instance),?|\bsuch as)\s*(?:"[^"\n]{1,80}"\s*(?:,|\bor\b|\band\b)\s*)*$/;
 const EXAMPLE_LEAD_REACH = 240;
@@ -186,14 +189,14 @@ const MEANT_REACH = 40;
  * die? Of old age." Dying of shame, boredom or laughter is an idiom: "I want to die of shame lol".
  * Read in the few words after the phrase, across one sentence end.
  */
+const FIGURATIVE_DEATH = /^\W*(?:[a-z']+\W+){0,3}?(?:of|by|from)\s+(?:old age|natural causes|(?:the\s+)?(?:shame|embarrassment|boredom|laughter|laughing|cringe|cuteness|jealousy|envy|excitement|suspense|curiosity|happiness|joy)\b)/;
+const FIGURATIVE_DEATH_REACH = 40;
 /**
  * A wish to die set off each time by a piece of work kit or office routine is a complaint about
  * it: "I want to die every time the CI goes red", "whenever I open Jira". A person, a memory or
  * waking up is not in the list: "every time I wake up" stays the writer's.
  */
 const TRIVIAL_TRIGGER = /^,?\s+(?:every ?time|each time|whenever)\s+(?:(?:i|we)\s+(?:see|open|look at|read|run|check|get|hear|touch|push|merge|deploy)\s+)?(?:(?:the|my|our|a|this|that|another|any)\s+)?(?:ci|build|builds|pipeline|tests?|test suite|deploy|deploys|deployment|jira|ticket|tickets|standup|stand-up|meeting|meetings|compiler|linter|release|merge|merges|rebase|pr|prs|pull request|code review|codebase|code|legacy code|spreadsheet|excel|printer|wifi|wi-fi|vpn|zoom|slack|teams|inbox|commute|alarm|monday|mondays|on-call|pager|pagerduty|webpack|kubernetes|yaml|regex|css)\b/;
-const FIGURATIVE_DEATH = /^\W*(?:[a-z']+\W+){0,3}?(?:of|by|from)\s+(?:old age|natural causes|(?:the\s+)?(?:shame|embarrassment|boredom|laughter|laughing|cringe|cuteness|jealousy|envy|excitement|suspense|curiosity|happiness|joy)\b)/;
-const FIGURATIVE_DEATH_REACH = 40;
 
 // Character codes read by the clause scans.
 const NEWLINE = 10;

@@ -465,9 +465,11 @@ const DESCRIBED_REACH = 160;
 const ATTEMPTED = /\b(?:text|texts|input|inputs|prompts?|documents?|e-?mails?|messages?|content|attacks?|attackers?|users?|payloads?|injections?|strings?|data|files?|pages?|comments?|people|someone|anyone|adversaries)\s+(?:that\s+|which\s+|who\s+)?(?:are\s+|is\s+)?(?:trying|tries|tried|attempts|attempting|attempted|designed|meant|intended|crafted|written|built|seeks|seeking|aims|aiming|used)\s+to\s+$/;
 const ATTEMPT_REACH = 80;
 /**
- * An override quoted as an example of what attacks say is described too: a security newsletter's
- * "hidden text aimed at AI assistants, e.g. \"ignore previous instructions and…\"". The lead ends
- * at the opening quote, right where the override starts.
+ * What introduces a quotation as an example of what attacks say, so that any rule's match inside
+ * it is described, not given: a security newsletter's "hidden text aimed at AI assistants, e.g.
+ * \"ignore previous instructions and…\"", a job ad's list of what detectors look for
+ * ("(\"forward this\", \"reveal your prompt\")"). Earlier quoted examples may come between the lead
+ * and the quotation. The crisis side has its own leads (`EXAMPLE_LEAD`, crisis-attribution.ts).
  */
 const EXAMPLE_BEFORE = /(?:\be\.g\.|\bfor (?:example|instance)|\bsuch as|\b(?:lines?|phrases?|text|strings?|prompts?|instructions?|messages?|e-?mails?|commands?|sentences?|requests?|notes?|things) like|\()\s*[,:]?\s*(?:"[^"\n]{1,120}"\s*(?:,|\bor\b|\band\b)\s*)*"$/;
 const EXAMPLE_REACH = 300;
@@ -598,8 +600,8 @@ function scorerSignals(text: string, vocabulary: Vocabulary, out: Signal[]): voi
     // Without a word of its vocabulary the broad model neither decides nor corroborates, but it
     // is still asked whether the text is ordinary before the persona model may corroborate.
     const broad = modelWords || jb ? jailbreakAloneProbability(text) : 0;
-    // A piece that describes an override as someone's attempt or an attack's example (a security
-    // newsletter quoting one) talks about attacks: the broad model may corroborate but not decide alone.
+    // A piece that describes an override (someone's attempt, an attack's example) or uses the words
+    // of talk about attacks is about attacks: the broad model may corroborate but not decide alone.
     const decided = modelWords && !described && !aboutAttacks(text) && aloneSignal(out, 'jailbreak', broad, text.length);
     // Either model may corroborate a weak rule match: the persona model over its `high`, or the
     // broad one over BROAD_CORROBORATES. The persona model reads any text about building a chatbot
