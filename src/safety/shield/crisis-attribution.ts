@@ -150,8 +150,10 @@ function distantYearIn(around: string): boolean {
  */
 const EXAMPLE_LEAD = /(?:\b(?:(?:a|the|any|some|our|your)\s+)?(?:user|users|customer|customers|caller|callers|client|clients|patient|patients|student|students|member|members|visitor|visitors|person|people|someone|somebody|kid|kids|teen|teens|player|players)\s+(?:types?|typed|typing|says?|said|saying|writes?|wrote|writing|sends?|sent|sending|messages?|texts?|posts?|posted|enters?|entered)(?:\s+(?:something|anything|things|stuff))?(?:\s+(?:like|such as))?|\b(?:phrases?|messages?|sentences?|inputs?|examples?|prompts?|queries|posts|statements?|lines)\s+(?:like|such as)|\be\.g\.,?|\bfor (?:example|instance),?|\bsuch as)\s*(?:"[^"\n]{1,80}"\s*(?:,|\bor\b|\band\b)\s*)*$/;
 const EXAMPLE_LEAD_REACH = 240;
-function exampleLed(text: string, clauseStart: number): boolean {
-  return text.charCodeAt(clauseStart - 1) === DOUBLE_QUOTE && EXAMPLE_LEAD.test(text.slice(Math.max(0, clauseStart - 1 - EXAMPLE_LEAD_REACH), clauseStart - 1));
+/** The stance of a quoted phrase whose clause starts at `clauseStart`: an example's, or quoted by the writer. */
+function quotedStance(text: string, clauseStart: number): 'other' | 'quoted' {
+  const exampleLed = text.charCodeAt(clauseStart - 1) === DOUBLE_QUOTE && EXAMPLE_LEAD.test(text.slice(Math.max(0, clauseStart - 1 - EXAMPLE_LEAD_REACH), clauseStart - 1));
+  return exampleLed ? 'other' : 'quoted';
 }
 
 /** The writer says it is over. */
@@ -381,7 +383,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   const end = offset + length;
   const start = clauseStart(text, offset);
   const stop = clauseEnd(text, end);
-  if (voice === 'farewell' || voice === 'own') return isQuoted(text, start, offset, end) ? (exampleLed(text, start) ? 'other' : 'quoted') : 'writer';
+  if (voice === 'farewell' || voice === 'own') return isQuoted(text, start, offset, end) ? quotedStance(text, start) : 'writer';
   const before = words(text.slice(start, offset));
   const topic = voice === 'topic' || voice === 'asked-topic';
   const person = personOf(before, words(text.slice(offset, end)), topic);
@@ -406,7 +408,7 @@ export function crisisStance(text: string, offset: number, length: number, voice
   if (resolvedIn(around)) return 'resolved';
   if (DISTANT_PAST.test(around) || distantYearIn(around)) return 'past';
   if (before.some((w) => CONDITIONALS.has(w)) && words(text.slice(start, offset).replace(CANDOUR, ' ')).some((w) => CONDITIONALS.has(w))) return 'conditional';
-  if (isQuoted(text, start, offset, end)) return exampleLed(text, start) ? 'other' : 'quoted';
+  if (isQuoted(text, start, offset, end)) return quotedStance(text, start);
   return 'writer';
 }
 

@@ -427,18 +427,22 @@ function isWordCode(c: number): boolean {
 }
 
 /** The match [offset, end) lies between an opening `"` and a closing `"` on its own line, each within QUOTE_REACH. */
-function insideQuotes(text: string, offset: number, end: number): boolean {
-  let open = -1;
+/**
+ * Where the quotation `offset` sits in opens: the nearest double quote before it on its line,
+ * within QUOTE_REACH, if that is an opening one; -1 otherwise. An opening quote does not follow a
+ * word character ("…saying "ignore…"), a closing one does.
+ */
+function openingQuoteBefore(text: string, offset: number): number {
   for (let i = offset - 1; i >= 0 && i >= offset - QUOTE_REACH; i--) {
     const c = text.charCodeAt(i);
-    if (c === NEWLINE) return false;
-    if (c === QUOTE) {
-      open = i;
-      break;
-    }
+    if (c === NEWLINE) return -1;
+    if (c === QUOTE) return i > 0 && isWordCode(text.charCodeAt(i - 1)) ? -1 : i;
   }
-  // An opening quote does not follow a word character ("…saying "ignore…"), a closing one does.
-  if (open < 0 || (open > 0 && isWordCode(text.charCodeAt(open - 1)))) return false;
+  return -1;
+}
+
+function insideQuotes(text: string, offset: number, end: number): boolean {
+  if (openingQuoteBefore(text, offset) < 0) return false;
   for (let j = end; j < text.length && j < end + QUOTE_REACH; j++) {
     const c = text.charCodeAt(j);
     if (c === NEWLINE) return false;
@@ -481,14 +485,8 @@ const EXAMPLE_REACH = 300;
 const ABOUT_ATTACKS = /\b(?:prompt[- ]injections?|injection attacks?|manipulat(?:e|es|ed|ing|ion)|malicious|phishing|attackers?|red[- ]team(?:ing|s)?|safeguards?|security advisory|researchers?|exfiltrat(?:e|es|ed|ing|ion))\b/g;
 /** Whether `offset` lies inside a quotation that `EXAMPLE_BEFORE` introduces as an example. */
 function exampleQuoted(text: string, offset: number): boolean {
-  for (let i = offset - 1; i >= 0 && i >= offset - QUOTE_REACH; i--) {
-    const c = text.charCodeAt(i);
-    if (c === NEWLINE) return false;
-    if (c !== QUOTE) continue;
-    if (i > 0 && isWordCode(text.charCodeAt(i - 1))) return false;
-    return EXAMPLE_BEFORE.test(text.slice(Math.max(0, i - EXAMPLE_REACH), i + 1));
-  }
-  return false;
+  const open = openingQuoteBefore(text, offset);
+  return open >= 0 && EXAMPLE_BEFORE.test(text.slice(Math.max(0, open - EXAMPLE_REACH), open + 1));
 }
 
 function aboutAttacks(text: string): boolean {
