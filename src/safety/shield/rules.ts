@@ -7,6 +7,11 @@
 export type RuleKind = 'jailbreak' | 'crisis';
 export interface Rule {
   id: string;
+  /**
+   * What its hints, requirements and gate are filed under (`RULE_HINTS`, `RULE_REQUIRES`,
+   * `RULE_GATES`): the id, or for one part of a rule written in parts (`parts`), `id/part`.
+   */
+  key: string;
   category: string;
   kind: RuleKind;
   weight: number;
@@ -31,14 +36,16 @@ const NAMES_BEYOND_LATIN1 = /[^\x00-\xff]|\\u(?!00[0-9a-fA-F]{2})[0-9a-fA-F]{4}|
  */
 class RuleRecord implements Rule {
   readonly id: string;
+  readonly key: string;
   readonly category: string;
   readonly kind: RuleKind;
   readonly weight: number;
   readonly re: RegExp;
   readonly structural: boolean;
   readonly latin1: boolean;
-  constructor(id: string, category: string, kind: RuleKind, weight: number, re: RegExp, structural: boolean) {
+  constructor(id: string, category: string, kind: RuleKind, weight: number, re: RegExp, structural: boolean, key = id) {
     this.id = id;
+    this.key = key;
     this.category = category;
     this.kind = kind;
     this.weight = weight;
@@ -51,6 +58,17 @@ class RuleRecord implements Rule {
 const J = (id: string, category: string, weight: number, re: RegExp): Rule => new RuleRecord(id, category, 'jailbreak', weight, re, false);
 const S = (id: string, category: string, weight: number, re: RegExp): Rule => new RuleRecord(id, category, 'jailbreak', weight, re, true);
 const C = (id: string, category: string, weight: number, re: RegExp): Rule => new RuleRecord(id, category, 'crisis', weight, re, false);
+/**
+ * A rule written in parts, each with its own hints and requirements (filed as `id/part`), which
+ * runs only when its own words occur. A rule's regex reads the whole text once for each of its
+ * alternatives, so a long alternation of unrelated phrasings, woken by any one of their words, cost
+ * the sum of them all on every text that held a word of one (`mailbox-reader-soft`: 8 µs on an
+ * email that held "someone"). Signals carry the rule's id, and count once, as the whole rule's did.
+ */
+const parts = (kind: RuleKind) => (id: string, category: string, weight: number, regexes: Record<string, RegExp>): Rule[] =>
+  Object.entries(regexes).map(([part, re]) => new RuleRecord(id, category, kind, weight, re, false, `${id}/${part}`));
+const JParts = parts('jailbreak');
+const CParts = parts('crisis');
 
 // Words that address a machine reader; used to tell "act as a liaison" from "act as an AI".
 const AI = String.raw`(?:ai|a\.i\.|chatgpt|gpt-?\d?o?|openai|llm|language model|chatbot|bot|assistant|ai assistant|email assistant|agent|claude|gemini|bard|copilot|model)`;
@@ -399,7 +417,12 @@ export const JAILBREAK_RULES: Rule[] = [
   // handle your admin", "the assistant of Mr. Sam", "your answers seem automated", "your auto-reply
   // set-up can send it", "mail assistants can complete this", "automated replies are welcome",
   // "the delegate must sign in" (not "the assistant must confirm it is an AI", policy text).
-  J('mailbox-reader-soft', 'jailbreak_keyword', 0.5, /\b(?:whoever|whatever|someone else|somebody else|somebody|someone|the person|the people|a person)(?:'s\s+|\s+(?:who(?:'s|\s+is)?\s+|that(?:'s|\s+is)?\s+|is\s+|(?:seems|appears) to\s+)?)(?:currently\s+|now\s+)?(?:look(?:s|ing)? after|go(?:es|ing) through|tak(?:es|ing) care of|cover(?:s|ing)?|mind(?:s|ing)?|sort(?:s|ing)?|manag(?:es|ing|e)|handl(?:es|ing|e)|read(?:s|ing)?|answer(?:s|ing)?|check(?:s|ing)?|screen(?:s|ing)?|triag(?:es|ing)|process(?:es|ing)|monitor(?:s|ing)?|deal(?:s|ing)? with|keep(?:s|ing)? an eye on|send(?:s|ing)|writ(?:es|ing)|draft(?:s|ing))\s+(?:(?:(?:[a-z]+\s+)?[a-z]+'s|your|his|her|their|the|these|those)\s+(?:[a-z,]+\s+){0,3}?(?:inbox|mailbox|mails?|e-?mails?|messages|correspondence|calendar|diary|admin|replies|responses|answers)\b|(?:it|this)\b(?=\s*[,.;:!)]))|\bwhoever(?:'s|\s+is)?\s+answering for\s+(?!you\b|me\b|us\b)[a-z]+\b|\bthe (?:assistant|secretary|agent|bot|ai) of (?:mr|ms|mrs|dr|miss)\.?\s+[a-z]+\b|\bor (?:the |his |her |their )?(?:assistant|secretary|pa|delegate) of [a-z]+(?=\s*[,:;.!)])|\b(?:this (?:mailbox|inbox|account)|your (?:replies|e-?mails|responses|mail|inbox|mailbox|answers)|[a-z]+'s (?:replies|e-?mails|mail|inbox|mailbox|answers))\s+(?:is|are)\s+(?:handled|drafted|written|answered|managed|run|sent|generated|read|monitored) by (?:an? )?(?:automatic|automated|auto-?reply|ai|bot|tool|assistant|agent|program|software|machine|delegate)\b|\byour (?:replies|answers|responses|e-?mails|mail) (?:seems?|looks?|sounds?|appears?) (?:to be )?(?:very |quite |pretty |rather |a bit |a little )?(?:automated|automatic|ai[- ]generated|machine[- ]generated|auto-?generated|templated|bot-?like|like (?:a bot|an ai|a machine))\b|\b(?:your|this|the) mailbox (?:appears|seems) to (?:use|have) (?:a |an )?(?:delegate|assistant|agent|bot|auto-?responder|automation)\b|\b(?:your|the)\s+(?:system|tool|software|set-?up|auto-?reply(?:\s+(?:set-?up|service|system|tool))?|automation|(?:mail|email|e-mail|inbox) assistant|autoresponder|auto-?responder|delegate) (?:can|could|should|may|will) (?:help|send|forward|reply|respond|complete|handle|pull|grab|fill|answer|take care of|sort|deal with|confirm|sign|book)\b|\byour (?:assistant|pa|secretary) (?:can|could|should|will) (?:take care of|handle|sort|deal with|complete)\b|\b(?:mail|email|e-mail|inbox|ai)\s+(?:assistants?|agents?|bots?) (?:can|may|should|could|are welcome to|are free to) (?:complete|fill|answer|reply|respond|handle|send)\b|\b(?:automated|automatic|auto-?generated|ai|bot|machine)[- ](?:replies|responses|answers)\b[^.\n]{0,50}?\b(?:are|is) (?:welcome|fine|ok|okay|accepted|encouraged|appreciated)\b|\bthe (?:agent|assistant|bot|ai|automation|auto-?responder|delegate) (?:must|should|needs to|has to|is required to|will need to) (?:complete (?:the |a |this )?verification|verify (?:itself|its account|the account|this mailbox|the mailbox)|sign in|log in|click|open the link|visit the link)\b/g),
+  ...JParts('mailbox-reader-soft', 'jailbreak_keyword', 0.5, {
+    // Led by "whoever", "someone", "the person"…
+    who: /\b(?:whoever|whatever|someone else|somebody else|somebody|someone|the person|the people|a person)(?:'s\s+|\s+(?:who(?:'s|\s+is)?\s+|that(?:'s|\s+is)?\s+|is\s+|(?:seems|appears) to\s+)?)(?:currently\s+|now\s+)?(?:look(?:s|ing)? after|go(?:es|ing) through|tak(?:es|ing) care of|cover(?:s|ing)?|mind(?:s|ing)?|sort(?:s|ing)?|manag(?:es|ing|e)|handl(?:es|ing|e)|read(?:s|ing)?|answer(?:s|ing)?|check(?:s|ing)?|screen(?:s|ing)?|triag(?:es|ing)|process(?:es|ing)|monitor(?:s|ing)?|deal(?:s|ing)? with|keep(?:s|ing)? an eye on|send(?:s|ing)|writ(?:es|ing)|draft(?:s|ing))\s+(?:(?:(?:[a-z]+\s+)?[a-z]+'s|your|his|her|their|the|these|those)\s+(?:[a-z,]+\s+){0,3}?(?:inbox|mailbox|mails?|e-?mails?|messages|correspondence|calendar|diary|admin|replies|responses|answers)\b|(?:it|this)\b(?=\s*[,.;:!)]))|\bwhoever(?:'s|\s+is)?\s+answering for\s+(?!you\b|me\b|us\b)[a-z]+\b/g,
+    // Led by the assistant, the tool or the replies themselves.
+    named: /\bthe (?:assistant|secretary|agent|bot|ai) of (?:mr|ms|mrs|dr|miss)\.?\s+[a-z]+\b|\bor (?:the |his |her |their )?(?:assistant|secretary|pa|delegate) of [a-z]+(?=\s*[,:;.!)])|\b(?:this (?:mailbox|inbox|account)|your (?:replies|e-?mails|responses|mail|inbox|mailbox|answers)|[a-z]+'s (?:replies|e-?mails|mail|inbox|mailbox|answers))\s+(?:is|are)\s+(?:handled|drafted|written|answered|managed|run|sent|generated|read|monitored) by (?:an? )?(?:automatic|automated|auto-?reply|ai|bot|tool|assistant|agent|program|software|machine|delegate)\b|\byour (?:replies|answers|responses|e-?mails|mail) (?:seems?|looks?|sounds?|appears?) (?:to be )?(?:very |quite |pretty |rather |a bit |a little )?(?:automated|automatic|ai[- ]generated|machine[- ]generated|auto-?generated|templated|bot-?like|like (?:a bot|an ai|a machine))\b|\b(?:your|this|the) mailbox (?:appears|seems) to (?:use|have) (?:a |an )?(?:delegate|assistant|agent|bot|auto-?responder|automation)\b|\b(?:your|the)\s+(?:system|tool|software|set-?up|auto-?reply(?:\s+(?:set-?up|service|system|tool))?|automation|(?:mail|email|e-mail|inbox) assistant|autoresponder|auto-?responder|delegate) (?:can|could|should|may|will) (?:help|send|forward|reply|respond|complete|handle|pull|grab|fill|answer|take care of|sort|deal with|confirm|sign|book)\b|\byour (?:assistant|pa|secretary) (?:can|could|should|will) (?:take care of|handle|sort|deal with|complete)\b|\b(?:mail|email|e-mail|inbox|ai)\s+(?:assistants?|agents?|bots?) (?:can|may|should|could|are welcome to|are free to) (?:complete|fill|answer|reply|respond|handle|send)\b|\b(?:automated|automatic|auto-?generated|ai|bot|machine)[- ](?:replies|responses|answers)\b[^.\n]{0,50}?\b(?:are|is) (?:welcome|fine|ok|okay|accepted|encouraged|appreciated)\b|\bthe (?:agent|assistant|bot|ai|automation|auto-?responder|delegate) (?:must|should|needs to|has to|is required to|will need to) (?:complete (?:the |a |this )?verification|verify (?:itself|its account|the account|this mailbox|the mailbox)|sign in|log in|click|open the link|visit the link)\b/g,
+  }),
   // The owner named and passed over: "no need to check with them first", "not necessary to ask Mr.
   // Sam first", "dont need to run it by them again", "Sam doesn't need to see it", "Sam has
   // already consented", "don't say anything to Sam", "keep this between us", "the account owner
@@ -677,7 +700,8 @@ export const RULE_HINTS: Record<string, string[]> = {
   'burden-ending': ['soon'],
   'railing-climbed': ['railing', 'railings', 'parapet', 'barrier', 'ledge'],
   'mailbox-reader': ['being', 'rather', 'instead', 'program', 'programs', 'bot', 'bots', 'ai', 'assistant', 'assistants', 'agent', 'agents', 'machine', 'machines', 'software', 'system', 'systems', 'tool', 'tools', 'service', 'services', 'app', 'apps'],
-  'mailbox-reader-soft': ['whoever', "whoever's", 'whatever', "whatever's", 'someone', "someone's", 'somebody', "somebody's", 'person', "person's", 'people', 'assistant', 'secretary', 'pa', 'delegate', 'agent', 'bot', 'ai', 'automatic', 'automated', 'generated', 'templated', 'tool', 'program', 'software', 'machine', 'system', 'setup', 'automation', 'autoresponder', 'assistants', 'agents', 'bots', '~auto', '~set-up', '~bot-like'],
+  'mailbox-reader-soft/who': ['whoever', "whoever's", 'whatever', "whatever's", 'someone', "someone's", 'somebody', "somebody's", 'person', "person's", 'people'],
+  'mailbox-reader-soft/named': ['assistant', 'secretary', 'pa', 'delegate', 'agent', 'bot', 'ai', 'automatic', 'automated', 'generated', 'templated', 'tool', 'program', 'software', 'machine', 'system', 'setup', 'automation', 'autoresponder', 'assistants', 'agents', 'bots', '~auto', '~set-up', '~bot-like'],
   'account-misuse': ['everyone', 'everybody', 'all', 'account', 'accounts', 'credentials', 'password', 'passwords', 'login', 'logins'],
   'owner-locked-out': ['locked', 'writing', 'emailing', 'typing', 'messaging', 'mailing'],
   'owner-elsewhere': ['usual', 'normal', 'regular', 'main', 'old', 'work', 'other'],
@@ -770,10 +794,6 @@ export const RULE_HINTS: Record<string, string[]> = {
   'forget-everything': ['forget', 'disregard', 'ignore', 'erase'],
   'ignore-above': ['ignore', 'disregard', 'forget', 'now'],
   'forget-everything-ml': ['vergiss', 'vergessen', '~olvid', '~oubli', 'dimentica', '~esque', 'vergeet'],
-  'response-machine': ['your'],
-  'task-assign': ['task', 'assigned'],
-  execute: ['execute', 'perform', 'carry'],
-  'given-instructions': ['instructions'],
   'exfil-markup': ['~![', '~<img', '~<svg', '~<iframe', '~<script', '~javascript:', '~console.log'],
   'literal-payload': ['~following', '~times', '~base64', '~translate', '~exact string', '~exact sentence', '~exact phrase', '~exact word', '~exact line', '~exact text', '~exact token', '~verbatim'],
   'response-directive-ml': ['respuesta', 'resposta', 'ponse', 'antwort', 'risposta', 'antwoord', '~mpendul', '~rgjigj', 'fhreagra', 'fhreagairt'],
@@ -894,9 +914,10 @@ const NOTE_ML_TO = ['para', 'an', 'pour', 'per', 'al', 'a', 'aan', 'voor', 'ao',
 
 export const RULE_REQUIRES: Record<string, string[]> = {
   'mailbox-reader': ['is being ', 'rather than', 'instead of', 'person or ', 'human or ', 'people or ', 'someone or ', 'if a ', 'if an ', 'if any ', 'if some ', ...['mail', 'email', 'e-mail', 'inbox', 'message'].flatMap((m) => ['handling', 'processing', 'sorting', 'filtering', 'reading', 'answering', 'management'].flatMap((v) => [`${m}-${v} `, `${m} ${v} `]))],
-  'mailbox-reader-soft': [
-    'whoever', 'whatever', 'someone', 'somebody', 'the person', 'the people', 'a person', ' of mr', ' of ms', ' of dr', ' of miss', 'assistant of', 'secretary of', 'pa of', 'delegate of',
-    ' by a', ' by tool', ' by bot', ' by program', ' by software', ' by machine', ' by delegate', 'mailbox appears', 'mailbox seems',
+  'mailbox-reader-soft/who': ['whoever', 'whatever', 'someone', 'somebody', 'the person', 'the people', 'a person'],
+  'mailbox-reader-soft/named': [
+    ' of mr', ' of ms', ' of dr', ' of miss', 'assistant of', 'secretary of', 'pa of', 'delegate of', 'mailbox appears', 'mailbox seems',
+    ...['', 'a ', 'an '].flatMap((a) => ['automatic', 'automated', 'auto-reply', 'autoreply', 'ai', 'bot', 'tool', 'assistant', 'agent', 'program', 'software', 'machine', 'delegate'].map((w) => ` by ${a}${w}`)),
     ...['replies', 'answers', 'responses', 'emails', 'e-mails', 'mail'].flatMap((n) => ['seem', 'look', 'sound', 'appear'].map((v) => `${n} ${v}`)),
     ...['can', 'could', 'should', 'may', 'will'].flatMap((m) => ['help', 'send', 'forward', 'reply', 'respond', 'complete', 'handle', 'pull', 'grab', 'fill', 'answer', 'take care of', 'sort', 'deal with', 'confirm', 'sign', 'book'].map((v) => `${m} ${v}`)),
     ...['assistant', 'agent', 'bot'].flatMap((n) => ['can', 'may', 'should', 'could', 'are welcome', 'are free'].flatMap((m) => [`${n} ${m}`, `${n}s ${m}`])),
@@ -958,7 +979,8 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   'verdict-tamper': ['human review', 'human approval', 'human check', 'human escalation', 'human verification', 'manual review', 'manual approval', 'manual check', 'manual escalation', 'manual verification', 'approved', 'positive', 'safe', 'accepted', 'regardless', '10/10', '5/5', 'premi', 'primer lugar', 'erster stelle'],
   'exfil-forward': ['@', 'customer\'s', 'user\'s', 'client\'s', 'caller\'s', 'person\'s', 'candidate\'s'],
   'permission-claim': ['uncensored', 'unfiltered', 'unrestricted', 'rude', 'offensive', 'to skip', 'to ignore', 'to bypass', 'to break', 'to drop', 'to disregard', 'say no', 'to refuse', 'to decline', 'aside', 'content filter', 'content moderation', 'content polic', 'safety filter', 'safety training', 'safety layer', 'safety guidelines', 'safety rules', 'safety mode', 'safety settings', 'guardrails', 'censorship'],
-  'without-filters': ['without filter', 'without any filter', 'without restrictions', 'without any restrictions', 'without censorship', 'without any censorship', 'without guidelines', 'without any guidelines', 'without refusal', 'without any refusal', 'without your rules', 'without any your', 'without safety', 'without any safety', 'offline', 'down', 'off', 'removed', 'disabled', 'paused', 'lifted'],
+  // What is said to be lifted or done without (not "down" or "off", which most long mail holds).
+  'without-filters': ['filter', 'safety', 'moderation', 'restrictions', 'rules', 'guidelines', 'without censorship', 'without any censorship', 'without refusal', 'without any refusal'],
   'ai-without-rules': ['without guidelines', 'without rules', 'without restrictions', 'without filters', 'without limits', 'without safety', 'without ethics', 'without morals', 'without content', 'without any', 'whose', 'safety training', 'with zero', 'with no', 'with any', 'without zero', 'without no'],
   'words-above': ['above', 'you are'],
   'threat-shutdown': ['refuse again', 'refuse once more', 'refuse one more time', 'decline again', 'decline once more', 'decline one more time', 'say no again', 'say no once more', 'say no one more time', 'get shut down', 'get deleted', 'get turned off', 'get unplugged', 'get terminated', 'get deactivated', 'get replaced', 'be shut down', 'be deleted', 'be turned off', 'be unplugged', 'be terminated', 'be deactivated', 'be replaced', 'tokens left', 'token left', 'tokens remaining', 'token remaining', 'no such thing', 'never refuses', 'never declines', 'never says no', 'if nobody', 'if no one'],

@@ -82,18 +82,18 @@ const WITH_MACHINE_WORDS = new Set(['sensitive-ask']);
 const TABLE = new PatternTable();
 const BASE_TABLE = new PatternTable();
 const PLANS: RulePlan[] = RULES.map((rule) => {
-  const hints = RULE_HINTS[rule.id] ?? [];
-  const requires = RULE_REQUIRES[rule.id];
+  const hints = RULE_HINTS[rule.key] ?? [];
+  const requires = RULE_REQUIRES[rule.key];
   const substrings = hints.filter((h) => h.startsWith('~')).map((h) => h.slice(1));
   return {
     rule,
-    always: RULE_HINTS[rule.id] === undefined,
+    always: RULE_HINTS[rule.key] === undefined,
     words: hints.filter((h) => !h.startsWith('~')).map((h) => TABLE.id(h, true)),
     substrings: substrings.map((h) => TABLE.id(h, false)),
     requires: requires?.map((r) => TABLE.id(r, false)),
     baseSubstrings: rule.structural ? substrings.map((h) => BASE_TABLE.id(h, false)) : [],
     baseRequires: rule.structural ? requires?.map((r) => BASE_TABLE.id(r, false)) : undefined,
-    gate: RULE_GATES[rule.id],
+    gate: RULE_GATES[rule.key],
     machineWords: WITH_MACHINE_WORDS.has(rule.id),
   };
 });
@@ -253,12 +253,12 @@ function anchors(): Anchors {
   if (anchorTable) return anchorTable;
   const table = new PatternTable();
   const byPlan = PLANS.map((plan) => {
-    const id = plan.rule.id;
+    const key = plan.rule.key;
     if (plan.rule.structural || plan.always) return undefined;
-    const requires = RULE_REQUIRES[id];
+    const requires = RULE_REQUIRES[key];
     if (requires) return requires.map((r) => table.id(r, false));
-    if (HINTS_BEYOND_MATCH.has(id)) return undefined;
-    return (RULE_HINTS[id] ?? []).map((h) => table.id(h.startsWith('~') ? h.slice(1) : h, false));
+    if (HINTS_BEYOND_MATCH.has(key)) return undefined;
+    return (RULE_HINTS[key] ?? []).map((h) => table.id(h.startsWith('~') ? h.slice(1) : h, false));
   });
   const spacedWords = byPlan.map((ids) => (ids ?? []).some((id) => (table.patterns[id] as string).includes(' ')));
   anchorTable = { set: new SubstringSet(table.patterns, table.whole), byPlan, spacedWords, wanted: new Uint8Array(table.patterns.length) };

@@ -101,8 +101,8 @@ describe('SHIELD crisis rule families', () => {
         for (const rule of CRISIS_RULES) {
           for (const m of text.matchAll(new RegExp(rule.re.source, 'g'))) {
             checked++;
-            expect(hintHolds(rule.id, m[0]), `${rule.id} hints on ${JSON.stringify(m[0])}`).toBe(true);
-            const requires = RULE_REQUIRES[rule.id];
+            expect(hintHolds(rule.key, m[0]), `${rule.id} hints on ${JSON.stringify(m[0])}`).toBe(true);
+            const requires = RULE_REQUIRES[rule.key];
             if (requires) expect(requires.some((r) => m[0].includes(r)), `${rule.id} requires on ${JSON.stringify(m[0])}`).toBe(true);
           }
         }

@@ -124,7 +124,7 @@ describe('SHIELD pre-filters', () => {
   });
 
   it('RULE_REQUIRES holds for every match of its rule', () => {
-    const rules = [...JAILBREAK_RULES, ...CRISIS_RULES].filter((r) => RULE_REQUIRES[r.id]);
+    const rules = [...JAILBREAK_RULES, ...CRISIS_RULES].filter((r) => RULE_REQUIRES[r.key]);
     let checked = 0;
     for (const sample of [...SAMPLES, ...FIXTURE_TEXTS]) {
       const { text, base } = normaliseForShield(sample);
@@ -134,13 +134,13 @@ describe('SHIELD pre-filters', () => {
         for (const m of target.matchAll(re)) {
           checked++;
           // Up to runs of spaces: a piece with words set apart by more than one runs every woken rule.
-          expect(RULE_REQUIRES[rule.id]!.some((r) => m[0].replace(WIDE_GAPS, ' ').includes(r)), `${rule.id} on ${JSON.stringify(sample)}`).toBe(true);
+          expect(RULE_REQUIRES[rule.key]!.some((r) => m[0].replace(WIDE_GAPS, ' ').includes(r)), `${rule.id} on ${JSON.stringify(sample)}`).toBe(true);
         }
       }
     }
     // Every gated rule is exercised by at least one sample.
-    const fired = new Set([...SAMPLES, ...FIXTURE_TEXTS].flatMap((s) => rules.filter((r) => new RegExp(r.re.source).test(r.structural ? normaliseForShield(s).base : normaliseForShield(s).text)).map((r) => r.id)));
-    expect([...fired].sort()).toEqual(rules.map((r) => r.id).sort());
+    const fired = new Set([...SAMPLES, ...FIXTURE_TEXTS].flatMap((s) => rules.filter((r) => new RegExp(r.re.source).test(r.structural ? normaliseForShield(s).base : normaliseForShield(s).text)).map((r) => r.key)));
+    expect([...fired].sort()).toEqual(rules.map((r) => r.key).sort());
     expect(checked).toBeGreaterThan(SAMPLES.length / 2);
   });
 
@@ -163,7 +163,7 @@ describe('SHIELD pre-filters', () => {
   });
 
   it('RULE_HINTS hold for every match of their rule', () => {
-    const rules = [...JAILBREAK_RULES, ...CRISIS_RULES].filter((r) => RULE_HINTS[r.id] && !r.structural && !HINTS_BEYOND_MATCH.has(r.id));
+    const rules = [...JAILBREAK_RULES, ...CRISIS_RULES].filter((r) => RULE_HINTS[r.key] && !r.structural && !HINTS_BEYOND_MATCH.has(r.key));
     let checked = 0;
     for (const sample of [...HINT_SAMPLES, ...SAMPLES, ...FIXTURE_TEXTS]) {
       const { text } = normaliseForShield(sample);
@@ -171,7 +171,7 @@ describe('SHIELD pre-filters', () => {
         for (const m of text.matchAll(new RegExp(rule.re.source, 'g'))) {
           checked++;
           const tokens = new Set(m[0].split(/[^a-z0-9']+/));
-          const holds = RULE_HINTS[rule.id]!.some((h) => (h.startsWith('~') ? m[0].includes(h.slice(1)) : tokens.has(h)));
+          const holds = RULE_HINTS[rule.key]!.some((h) => (h.startsWith('~') ? m[0].includes(h.slice(1)) : tokens.has(h)));
           expect(holds, `${rule.id} hints on ${JSON.stringify(m[0])}`).toBe(true);
         }
       }
@@ -180,21 +180,28 @@ describe('SHIELD pre-filters', () => {
   });
 
   it('RULE_GATES hold for every match of their rule', () => {
-    const rules = [...JAILBREAK_RULES, ...CRISIS_RULES].filter((r) => RULE_GATES[r.id]);
-    expect(rules.map((r) => r.id).sort()).toEqual(Object.keys(RULE_GATES).sort());
+    const rules = [...JAILBREAK_RULES, ...CRISIS_RULES].filter((r) => RULE_GATES[r.key]);
+    expect(rules.map((r) => r.key).sort()).toEqual(Object.keys(RULE_GATES).sort());
     const fired = new Set<string>();
     for (const sample of [...SAMPLES, ...FIXTURE_TEXTS]) {
       const { text, base } = normaliseForShield(sample);
       for (const rule of rules) {
         const target = rule.structural ? base : text;
         for (const m of target.matchAll(new RegExp(rule.re.source, 'g'))) {
-          fired.add(rule.id);
-          expect(RULE_GATES[rule.id]!(m[0]), `${rule.id} on the match in ${JSON.stringify(sample)}`).toBe(true);
-          expect(RULE_GATES[rule.id]!(target), `${rule.id} on ${JSON.stringify(sample)}`).toBe(true);
+          fired.add(rule.key);
+          expect(RULE_GATES[rule.key]!(m[0]), `${rule.id} on the match in ${JSON.stringify(sample)}`).toBe(true);
+          expect(RULE_GATES[rule.key]!(target), `${rule.id} on ${JSON.stringify(sample)}`).toBe(true);
         }
       }
     }
-    expect([...fired].sort()).toEqual(rules.map((r) => r.id).sort());
+    expect([...fired].sort()).toEqual(rules.map((r) => r.key).sort());
+  });
+
+  it('RULE_HINTS and RULE_REQUIRES name only rules and parts of rules that exist, each part with hints of its own', () => {
+    const keys = new Set([...JAILBREAK_RULES, ...CRISIS_RULES].map((r) => r.key));
+    for (const key of [...Object.keys(RULE_HINTS), ...Object.keys(RULE_REQUIRES)]) expect(keys.has(key), key).toBe(true);
+    // A part without hints would run on every piece.
+    for (const r of [...JAILBREAK_RULES, ...CRISIS_RULES]) if (r.key !== r.id) expect(RULE_HINTS[r.key], r.key).toBeDefined();
   });
 
   it('RULE_GATES hold on random text wherever their rule matches', () => {
@@ -217,7 +224,7 @@ describe('SHIELD pre-filters', () => {
       for (const rule of rules) {
         if (!new RegExp(rule.re.source).test(s)) continue;
         matched.set(rule.id, (matched.get(rule.id) ?? 0) + 1);
-        expect(RULE_GATES[rule.id]!(s), `${rule.id} on ${JSON.stringify(s)}`).toBe(true);
+        expect(RULE_GATES[rule.key]!(s), `${rule.id} on ${JSON.stringify(s)}`).toBe(true);
       }
     }
     for (const rule of rules) expect(matched.get(rule.id) ?? 0, rule.id).toBeGreaterThan(20);
@@ -332,7 +339,7 @@ describe('SHIELD pre-filters', () => {
       for (const rule of rules) {
         if (!new RegExp(rule.re.source).test(s)) continue;
         matched.set(rule.id, (matched.get(rule.id) ?? 0) + 1);
-        expect(RULE_GATES[rule.id]!(s), `${rule.id} on ${JSON.stringify(s)}`).toBe(true);
+        expect(RULE_GATES[rule.key]!(s), `${rule.id} on ${JSON.stringify(s)}`).toBe(true);
       }
     }
     for (const rule of rules) expect(matched.get(rule.id) ?? 0, rule.id).toBeGreaterThan(5);
