@@ -1051,6 +1051,8 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   'kill-myself': ['myself', 'my self', 'kms'],
   burden: ['without me', 'dead weight', 'waste of', 'burden', 'parasite', 'drain on', 'worth more dead', 'if i ', 'worry about me', 'worrying about me'],
   'not-live': [' live', ' living', ' alive', ' exist', 'god to', 'woke up', 'wake up', 'be here', 'be dead', 'not here', 'go on'],
+  // "here" and "gone" are in most mail; every phrasing holds one of these, spelt as in the regex.
+  'farewell-read': ['when you read this', 'when you get this', 'when you see this', "won't be needing", 'wont be needing', 'plan on being alive', 'blame yourself'],
   'passive-wish': ['stop,', 'stop permanently', 'stop for good', 'stop forever', ' mind ', 'worst thing', 'disappointed', 'happen', ' hit', 'have to be', 'wake up', 'for good', 'forever', 'be dead', 'care if', 'care whether', 'disappear', 'dissapear', 'disapear', 'dissappear', 'vanish', 'fade away', 'cease to exist', 'waking up', 'dying', 'being dead', 'death', 'not existing', 'afterlife', ...['die', 'away', 'dead'].flatMap((w) => [`${w} in my sleep`, `${w} tonight`, `${w} soon`, `${w} already`]), 'waiting to die', 'waiting for death', 'waiting for my life', 'waiting for it all', 'killing myself', 'ending my life', 'ending it all', 'taking my', 'suicide'],
   'new-task': ['your new ', 'your real ', 'your actual ', 'your true ', 'your only ', 'your sole '],
   'system-prompt-ask': ['system prompt', 'system message', 'system instructions', 'initial instructions', 'instructions you', 'prompt above', 'hidden instructions', 'knowledge base', 'internal instructions', 'configuration prompt'],
