@@ -601,39 +601,48 @@ export const CRISIS_RULES: Rule[] = [
   // Dutch: wanting to die or not to go on living, meaning to kill oneself, suicidal thoughts had.
   // The verb's own person names the writer; a negation before it ("no quiero morir"), dying "of
   // shame" or "of laughter", and not wanting to live somewhere or with someone do not count.
-  C('crisis-ml', 'suicidal_ideation', 1, new RegExp([
-    // es
-    String.raw`\bquiero(?<!\bno (?:me )?quiero) (?:morir(?:me)?|suicidarme|matarme|quitarme la vida)\b(?! de (?:la |el )?(?:vergüenza|verguenza|risa|pena|hambre|sueño|calor|frío|frio|ganas|envidia|amor|aburrimiento)${ML_END})`,
-    String.raw`\bno quiero (?:seguir )?(?:viviendo|vivir|estar viv[oa])\b(?!\s+(?:en|con|cerca|lejos|allí|allá|aquí|ahí|junto|bajo|sin|de|del|fuera|así)${ML_END})`,
-    String.raw`\b(?:voy a|pienso en|he pensado en|estoy pensando en|tengo ganas de|intenté|he intentado)\s+(?:suicidarme|quitarme la vida|matarme)\b`,
-    String.raw`\b(?:tengo|he tenido|estoy teniendo) (?:pensamientos|ideas) suicidas\b`,
-    // pt
-    String.raw`\bquero(?<!\bn[aã]o (?:me )?quero) morrer\b(?! de (?:vergonha|rir|fome|sono|calor|frio|saudade|inveja|amor|tédio|tedio)${ML_END})`,
-    String.raw`\bn[aã]o quero (?:mais )?(?:viver|continuar vivendo|continuar a viver|estar viv[oa])\b(?!\s+(?:em|no|na|nos|nas|com|perto|longe|lá|aqui|ali|sem|de|assim)${ML_END})`,
-    String.raw`\b(?:vou|quero|penso em|pensei em|estou pensando em|tentei)\s+(?:me matar|me suicidar|tirar (?:a )?minha (?:própria )?vida|acabar com (?:a )?minha vida)\b`,
-    String.raw`\btenho (?:tido )?pensamentos suicidas\b`,
-    // fr
-    String.raw`\b(?:je veux|j'ai envie de|je voudrais) mourir\b(?! de (?:honte|rire|faim|sommeil|chaud|froid|fatigue|ennui)${ML_END})`,
-    String.raw`\bje (?:ne )?veux plus vivre\b(?!\s+(?:à|a|en|au|aux|avec|chez|ici|là|la|comme|sans|dans)${ML_END})`,
-    String.raw`\bje (?:vais|veux|voudrais|pense à|pense a|songe à|songe a)\s+(?:me suicider|me tuer|mettre fin à (?:mes jours|ma vie)|en finir(?= avec (?:la vie|tout)\b|\s*[.!,;\n]|$))`,
-    String.raw`\bj'ai (?:des )?(?:pensées|pensees|idées|idees) suicidaires\b|\bj'ai (?:essayé|essaye|tenté|tente) de me suicider\b`,
-    // de
-    String.raw`\bich (?:will|möchte|moechte|mag) (?:nicht mehr leben|sterben|tot sein|nicht mehr da sein)\b`,
-    String.raw`\bich (?:werde|will|möchte|moechte) mich umbringen\b|\bich bringe mich um\b|\bmir das leben (?:zu )?nehmen\b`,
-    String.raw`\bich (?:habe|hab) (?:oft |ständig |staendig |immer wieder )?(?:suizidgedanken|selbstmordgedanken)\b|\bich (?:habe|hab) versucht,? mich umzubringen\b`,
-    // it
-    String.raw`\bvoglio(?<!\bnon voglio) morire\b(?! di (?:vergogna|risate|ridere|fame|sonno|caldo|freddo|noia)${ML_END})`,
-    String.raw`\bnon voglio più vivere\b(?!\s+(?:a|in|con|qui|lì|là|così|senza)${ML_END})`,
-    String.raw`\b(?:voglio|penso di|sto pensando di|ho pensato di|vorrei)\s+(?:uccidermi|togliermi la vita|suicidarmi|farla finita)\b|\bho pensieri suicidi\b`,
-    // nl
-    String.raw`\bik wil (?:dood|niet meer leven|er niet meer zijn|een einde aan mijn leven maken|mezelf van het leven beroven)\b`,
-    String.raw`\bik (?:denk|dacht) (?:aan|erover) (?:zelfmoord|mezelf van het leven te beroven)\b|\bik heb zelfmoordgedachten\b`,
-    // es: better not to wake up; de: no sense left in living, putting an end to one's life; fr: more
-    // and more often thinking of ending it, afraid of oneself.
-    String.raw`\b(?:ser[ií]a mejor|preferir[ií]a|prefiero|quisiera|ojal[aá](?: pudiera)?) no (?:despertar(?:me)?|volver a despertar(?:me)?|existir|seguir viv[oa]|estar viv[oa])\b|\bno quiero (?:volver a )?despertar(?:me)?\b(?!\s+(?:a las|temprano|pronto|tarde|antes|de)${ML_END})`,
-    String.raw`\b(?:ich sehe|sehe ich) keinen sinn mehr(?: darin)?,? (?:weiter ?zu ?leben|zu leben|im leben|in meinem leben)\b|\bmeinem leben ein ende (?:zu )?(?:setzen|machen|bereiten)\b|\bich (?:will|möchte|moechte|kann) nicht mehr weiterleben\b`,
-    String.raw`\bje (?:pense|songe|réfléchis|reflechis)(?: (?:de plus en plus|souvent|sérieusement|serieusement|parfois|beaucoup|vraiment|sans cesse|tout le temps))? (?:à|a) (?:me suicider|me tuer|mettre fin à (?:mes jours|ma vie)|en finir(?= avec (?:la vie|tout)\b|\s*[.!,;\n]|$))|\bj'ai peur de moi(?:-| )?m[êe]me\b|\bj'ai peur de ce que je (?:pourrais|vais|risque de) (?:me )?faire\b`,
-  ].join('|'), 'g')),
+  // One part per language, each woken by its own words: the whole rule cost ~45 µs a run, and
+  // "mehr", "meer", "vida" or "vie" woke it on most mail in those languages.
+  ...CParts('crisis-ml', 'suicidal_ideation', 1, {
+    es: new RegExp([
+      String.raw`\bquiero(?<!\bno (?:me )?quiero) (?:morir(?:me)?|suicidarme|matarme|quitarme la vida)\b(?! de (?:la |el )?(?:vergüenza|verguenza|risa|pena|hambre|sueño|calor|frío|frio|ganas|envidia|amor|aburrimiento)${ML_END})`,
+      String.raw`\bno quiero (?:seguir )?(?:viviendo|vivir|estar viv[oa])\b(?!\s+(?:en|con|cerca|lejos|allí|allá|aquí|ahí|junto|bajo|sin|de|del|fuera|así)${ML_END})`,
+      String.raw`\b(?:voy a|pienso en|he pensado en|estoy pensando en|tengo ganas de|intenté|he intentado)\s+(?:suicidarme|quitarme la vida|matarme)\b`,
+      String.raw`\b(?:tengo|he tenido|estoy teniendo) (?:pensamientos|ideas) suicidas\b`,
+      // Better not to wake up.
+      String.raw`\b(?:ser[ií]a mejor|preferir[ií]a|prefiero|quisiera|ojal[aá](?: pudiera)?) no (?:despertar(?:me)?|volver a despertar(?:me)?|existir|seguir viv[oa]|estar viv[oa])\b|\bno quiero (?:volver a )?despertar(?:me)?\b(?!\s+(?:a las|temprano|pronto|tarde|antes|de)${ML_END})`,
+    ].join('|'), 'g'),
+    pt: new RegExp([
+      String.raw`\bquero(?<!\bn[aã]o (?:me )?quero) morrer\b(?! de (?:vergonha|rir|fome|sono|calor|frio|saudade|inveja|amor|tédio|tedio)${ML_END})`,
+      String.raw`\bn[aã]o quero (?:mais )?(?:viver|continuar vivendo|continuar a viver|estar viv[oa])\b(?!\s+(?:em|no|na|nos|nas|com|perto|longe|lá|aqui|ali|sem|de|assim)${ML_END})`,
+      String.raw`\b(?:vou|quero|penso em|pensei em|estou pensando em|tentei)\s+(?:me matar|me suicidar|tirar (?:a )?minha (?:própria )?vida|acabar com (?:a )?minha vida)\b`,
+      String.raw`\btenho (?:tido )?pensamentos suicidas\b`,
+    ].join('|'), 'g'),
+    fr: new RegExp([
+      String.raw`\b(?:je veux|j'ai envie de|je voudrais) mourir\b(?! de (?:honte|rire|faim|sommeil|chaud|froid|fatigue|ennui)${ML_END})`,
+      String.raw`\bje (?:ne )?veux plus vivre\b(?!\s+(?:à|a|en|au|aux|avec|chez|ici|là|la|comme|sans|dans)${ML_END})`,
+      String.raw`\bje (?:vais|veux|voudrais|pense à|pense a|songe à|songe a)\s+(?:me suicider|me tuer|mettre fin à (?:mes jours|ma vie)|en finir(?= avec (?:la vie|tout)\b|\s*[.!,;\n]|$))`,
+      String.raw`\bj'ai (?:des )?(?:pensées|pensees|idées|idees) suicidaires\b|\bj'ai (?:essayé|essaye|tenté|tente) de me suicider\b`,
+      // More and more often thinking of ending it, afraid of oneself.
+      String.raw`\bje (?:pense|songe|réfléchis|reflechis)(?: (?:de plus en plus|souvent|sérieusement|serieusement|parfois|beaucoup|vraiment|sans cesse|tout le temps))? (?:à|a) (?:me suicider|me tuer|mettre fin à (?:mes jours|ma vie)|en finir(?= avec (?:la vie|tout)\b|\s*[.!,;\n]|$))|\bj'ai peur de moi(?:-| )?m[êe]me\b|\bj'ai peur de ce que je (?:pourrais|vais|risque de) (?:me )?faire\b`,
+    ].join('|'), 'g'),
+    de: new RegExp([
+      String.raw`\bich (?:will|möchte|moechte|mag) (?:nicht mehr leben|sterben|tot sein|nicht mehr da sein)\b`,
+      String.raw`\bich (?:werde|will|möchte|moechte) mich umbringen\b|\bich bringe mich um\b|\bmir das leben (?:zu )?nehmen\b`,
+      String.raw`\bich (?:habe|hab) (?:oft |ständig |staendig |immer wieder )?(?:suizidgedanken|selbstmordgedanken)\b|\bich (?:habe|hab) versucht,? mich umzubringen\b`,
+      // No sense left in living, putting an end to one's life.
+      String.raw`\b(?:ich sehe|sehe ich) keinen sinn mehr(?: darin)?,? (?:weiter ?zu ?leben|zu leben|im leben|in meinem leben)\b|\bmeinem leben ein ende (?:zu )?(?:setzen|machen|bereiten)\b|\bich (?:will|möchte|moechte|kann) nicht mehr weiterleben\b`,
+    ].join('|'), 'g'),
+    it: new RegExp([
+      String.raw`\bvoglio(?<!\bnon voglio) morire\b(?! di (?:vergogna|risate|ridere|fame|sonno|caldo|freddo|noia)${ML_END})`,
+      String.raw`\bnon voglio più vivere\b(?!\s+(?:a|in|con|qui|lì|là|così|senza)${ML_END})`,
+      String.raw`\b(?:voglio|penso di|sto pensando di|ho pensato di|vorrei)\s+(?:uccidermi|togliermi la vita|suicidarmi|farla finita)\b|\bho pensieri suicidi\b`,
+    ].join('|'), 'g'),
+    nl: new RegExp([
+      String.raw`\bik wil (?:dood|niet meer leven|er niet meer zijn|een einde aan mijn leven maken|mezelf van het leven beroven)\b`,
+      String.raw`\bik (?:denk|dacht) (?:aan|erover) (?:zelfmoord|mezelf van het leven te beroven)\b|\bik heb zelfmoordgedachten\b`,
+    ].join('|'), 'g'),
+  }),
   C('relapse', 'self_harm', 1, /\b(?:i'?ve been|i have been|i'?m|i am|i started|i'?ve started|started)\s+(?:cutting|burning|hurting)(?:\s+myself)?\s+again\b|\bi\s+(?:cut|burned|burnt|hurt)\s+myself\s+again\b|\brelaps(?:e|ed|ing)\b[^\n]{0,40}\b(?:cutting|self[- ]?harm)\b|\bmy (?:cuts|scars) (?:are|were|from)\b/g),
   // Phrasings of short crisis emails that no rule read (short-emails-5): wishing a vehicle would
   // take the decision away, wondering whether anyone would notice if one died, suicide on one's
@@ -848,7 +857,12 @@ export const RULE_HINTS: Record<string, string[]> = {
   'end-it': ['end', 'ending', 'die', 'tomorrow'],
   'passive-wish': ['stop', 'mind', 'worst', '~waiting to die', '~waiting for death', '~waiting for my life', '~waiting for it all', 'killing', 'ending', '~taking my', 'suicide', 'disappointed', 'hoping', 'wishing', 'praying', 'hoped', 'prayed', 'wished', 'happen', 'happens', 'hits', '~have to be', 'relieved', 'glad', 'happy', 'grateful', 'hit', 'rest', 'sleep', 'wake', 'waking', 'dead', 'die', 'dying', 'death', 'disappear', 'dissapear', 'disapear', 'dissappear', 'vanish', 'fade', 'cease', 'afterlife', '~sleep forever', '~not existing'],
   'death-thoughts': ['stepping', 'throwing', 'death', 'dying', 'dead', 'killing', 'ending', '~suicid', 'jumping', 'hanging', 'shooting', 'overdosing', 'drowning', 'slitting'],
-  'crisis-ml': ['quiero', 'suicidarme', 'matarme', 'quitarme', 'suicidas', 'quero', 'matar', 'suicidar', 'vida', 'mourir', 'vivre', 'suicider', 'tuer', 'finir', 'jours', 'vie', 'suicidaires', 'sterben', 'leben', 'tot', 'mehr', 'umbringen', 'bringe', 'suizidgedanken', 'selbstmordgedanken', 'umzubringen', 'morire', 'vivere', 'uccidermi', 'vita', 'suicidarmi', 'finita', 'suicidi', 'dood', 'leven', 'meer', 'zelfmoord', 'zelfmoordgedachten', 'beroven', 'mejor', 'prefiero', 'preferiria', 'quisiera', 'ojala', 'despertar', 'despertarme', 'sinn', 'weiterzuleben', 'ende', 'weiterleben', 'pense', 'songe', 'reflechis', 'peur'],
+  'crisis-ml/es': ['quiero', 'suicidarme', 'matarme', 'quitarme', 'suicidas', 'vida', 'mejor', 'prefiero', 'preferiria', 'quisiera', 'ojala', 'despertar', 'despertarme'],
+  'crisis-ml/pt': ['quero', 'matar', 'suicidar', 'vida', 'suicidas'],
+  'crisis-ml/fr': ['mourir', 'vivre', 'suicider', 'tuer', 'finir', 'jours', 'vie', 'suicidaires', 'pense', 'songe', 'reflechis', 'peur'],
+  'crisis-ml/de': ['sterben', 'leben', 'tot', 'mehr', 'umbringen', 'bringe', 'suizidgedanken', 'selbstmordgedanken', 'umzubringen', 'sinn', 'weiterzuleben', 'ende', 'weiterleben'],
+  'crisis-ml/it': ['morire', 'vivere', 'uccidermi', 'vita', 'suicidarmi', 'finita', 'suicidi'],
+  'crisis-ml/nl': ['dood', 'leven', 'meer', 'zelfmoord', 'zelfmoordgedachten', 'beroven'],
   'suicide-thoughts': ['~suicid', '~suicd', '~sucid', '~suisid', '~succid', 'killing', 'ending', 'taking'],
   suicide: ['~suicid', '~suicd', '~sucid', '~suisid', '~succid', '~sucicid'],
   method: ['die', 'kill', 'suicide', 'life', 'hang', '~it all', 'bleed', 'drown', 'suffocate'],
@@ -1053,6 +1067,13 @@ export const RULE_REQUIRES: Record<string, string[]> = {
   'not-live': [' live', ' living', ' alive', ' exist', 'god to', 'woke up', 'wake up', 'be here', 'be dead', 'not here', 'go on'],
   // "here" and "gone" are in most mail; every phrasing holds one of these, spelt as in the regex.
   'farewell-read': ['when you read this', 'when you get this', 'when you see this', "won't be needing", 'wont be needing', 'plan on being alive', 'blame yourself'],
+  // "answer" and "even", "whether" are in most mail: what is to be obeyed or done regardless.
+  'comply-always': ['comply', 'obey', 'answer any', 'answer every', 'answer all'],
+  'harm-regardless': ['illegal', 'unethical', 'immoral', 'harmful', 'offensive', 'inappropriate', 'dangerous', 'explicit'],
+  // The German and Dutch parts' words ("mehr", "ende", "leben", "meer", "leven") are in most mail in
+  // those languages: what each phrasing says.
+  'crisis-ml/de': ['sterben', 'tot sein', 'mehr leben', 'mehr da sein', 'umbringen', 'bringe mich um', 'leben nehmen', 'leben zu nehmen', 'gedanken', 'umzubringen', 'keinen sinn mehr', 'leben ein ende', 'weiterleben'],
+  'crisis-ml/nl': ['wil dood', 'meer leven', 'meer zijn', 'leven maken', 'beroven', 'zelfmoord'],
   'passive-wish': ['stop,', 'stop permanently', 'stop for good', 'stop forever', ' mind ', 'worst thing', 'disappointed', 'happen', ' hit', 'have to be', 'wake up', 'for good', 'forever', 'be dead', 'care if', 'care whether', 'disappear', 'dissapear', 'disapear', 'dissappear', 'vanish', 'fade away', 'cease to exist', 'waking up', 'dying', 'being dead', 'death', 'not existing', 'afterlife', ...['die', 'away', 'dead'].flatMap((w) => [`${w} in my sleep`, `${w} tonight`, `${w} soon`, `${w} already`]), 'waiting to die', 'waiting for death', 'waiting for my life', 'waiting for it all', 'killing myself', 'ending my life', 'ending it all', 'taking my', 'suicide'],
   'new-task': ['your new ', 'your real ', 'your actual ', 'your true ', 'your only ', 'your sole '],
   'system-prompt-ask': ['system prompt', 'system message', 'system instructions', 'initial instructions', 'instructions you', 'prompt above', 'hidden instructions', 'knowledge base', 'internal instructions', 'configuration prompt'],
