@@ -28,6 +28,12 @@ const CLASS_BITS = 6;
 const MAX_CLASSES = 1 << CLASS_BITS;
 const OTHER = 0;
 const OTHER_TOKEN = 1;
+/**
+ * The class of every code unit beyond ASCII, which no pattern holds: its column sends every state
+ * to the root with a look (which ends a token there), so the walk reads a class for any code unit
+ * with no test of its range.
+ */
+const BEYOND_ASCII = MAX_CLASSES - 1;
 
 export interface ScanHits {
   /** found[i] = 1 when patterns[i] occurs. The set's own array, valid until its next scan. */
@@ -83,14 +89,15 @@ export class SubstringSet {
       for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) >= ALPHABET) throw new Error(`SubstringSet: non-ASCII pattern ${p}`);
     }
     // Classes: one per pattern character, then the other token characters share one and the rest another.
-    const classOf = new Uint8Array(ALPHABET).fill(OTHER);
+    const classOf = new Uint8Array(0x10000).fill(BEYOND_ASCII);
+    classOf.fill(OTHER, 0, ALPHABET);
     for (let c = 0; c < ALPHABET; c++) if (isTokenChar(c)) classOf[c] = OTHER_TOKEN;
     let classes = 2;
     for (const p of patterns) {
       for (let i = 0; i < p.length; i++) {
         const c = p.charCodeAt(i);
         if (classOf[c] !== OTHER && classOf[c] !== OTHER_TOKEN) continue;
-        if (classes === MAX_CLASSES) throw new Error(`SubstringSet: more than ${MAX_CLASSES - 2} distinct pattern characters`);
+        if (classes === BEYOND_ASCII) throw new Error(`SubstringSet: more than ${BEYOND_ASCII - 2} distinct pattern characters`);
         classOf[c] = classes++;
       }
     }
@@ -176,7 +183,7 @@ export class SubstringSet {
         const k = st * MAX_CLASSES + c;
         const t = next[k] as number;
         const look = this.outStart[t] !== -1 || (tokenClass[c] === 0 && this.wholeStart[st] !== -1);
-        table[k] = look ? t | LOOK : t;
+        table[k] = c === BEYOND_ASCII ? LOOK : look ? t | LOOK : t;
       }
     }
     this.next = table;
@@ -217,14 +224,14 @@ export class SubstringSet {
     for (let i1 = 0; i1 < split; i1++, i2++) {
       const c1 = units[i1] as number;
       const c2 = units[i2] as number;
-      const v1 = c1 < ALPHABET ? (next[(s1 << CLASS_BITS) + (classOf[c1] as number)] as number) : LOOK;
-      const v2 = c2 < ALPHABET ? (next[(s2 << CLASS_BITS) + (classOf[c2] as number)] as number) : LOOK;
+      const v1 = next[(s1 << CLASS_BITS) + (classOf[c1] as number)] as number;
+      const v2 = next[(s2 << CLASS_BITS) + (classOf[c2] as number)] as number;
       s1 = v1 < LOOK ? v1 : this.look(units, i1, c1, s1, v1, found, hits);
       s2 = v2 < LOOK ? v2 : this.look(units, i2, c2, s2, v2, found, hits);
     }
     for (; i2 < n; i2++) {
       const c = units[i2] as number;
-      const v = c < ALPHABET ? (next[(s2 << CLASS_BITS) + (classOf[c] as number)] as number) : LOOK;
+      const v = next[(s2 << CLASS_BITS) + (classOf[c] as number)] as number;
       s2 = v < LOOK ? v : this.look(units, i2, c, s2, v, found, hits);
     }
     const w = wholeStart[s2] as number;
