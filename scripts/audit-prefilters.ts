@@ -4,13 +4,15 @@
  * alternation, optional part and character class sampled, `[a-z]+` written as a short word,
  * lookarounds left to the regex), keeps those the whole rule does match once normalised, and
  * reports each whose match holds none of the rule's hints (`RULE_HINTS`) or requirements
- * (`RULE_REQUIRES`): a text saying that would never reach the regex.
+ * (`RULE_REQUIRES`), or that its positional gate (`RULE_GATES`) turns away: a text saying that
+ * would never reach the regex.
  *
  * The strings are not all ones a writer would produce (alternatives of several languages mixed,
  * quotes that do not pair, product names in the plural), so the report is read, not counted.
  * Run: tsx scripts/audit-prefilters.ts [examples per rule, default 6]
  */
 import { normaliseForShield } from '../src/safety/shield/fast-normalise.js';
+import { RULE_GATES } from '../src/safety/shield/positional-gates.js';
 import { CRISIS_RULES, HINTS_BEYOND_MATCH, JAILBREAK_RULES, RULE_HINTS, RULE_REQUIRES } from '../src/safety/shield/rules.js';
 import { WIDE_GAPS } from '../src/safety/shield/screen-text.js';
 
@@ -26,7 +28,7 @@ const CAP = 400;
 const EXAMPLES = Number(process.argv[2] ?? 6);
 
 /** A seeded generator, so two runs report the same strings. */
-let seed = 12345;
+let seed = Number(process.env.AUDIT_SEED ?? 12345);
 const pick = (n: number): number => {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
   return seed % n;
@@ -215,23 +217,26 @@ for (const rule of [...JAILBREAK_RULES, ...CRISIS_RULES]) {
   const requires = RULE_REQUIRES[rule.key];
   // Markup rules find their hints in the pre-leet text; those past the match are not checked.
   const hints = rule.structural || HINTS_BEYOND_MATCH.has(rule.key) ? undefined : RULE_HINTS[rule.key];
-  if (!requires && !hints) continue;
+  const gate = RULE_GATES[rule.key];
+  if (!requires && !hints && !gate) continue;
   const re = new RegExp(rule.re.source, rule.re.flags.replace('g', ''));
   for (const alternative of alternatives(rule.re.source)) {
     for (const written of strings(parse(alternative))) {
       const raw = written.replace(/ {2,}/g, ' ');
       for (const context of [raw, `hi ${raw} .`]) {
         const normalised = normaliseForShield(context);
-        const m = re.exec(rule.structural ? normalised.base : normalised.text);
+        const target = rule.structural ? normalised.base : normalised.text;
+        const m = re.exec(target);
         if (!m) continue;
         matched++;
         const tokens = new Set(m[0].split(/[^a-z0-9']+/));
         const requirementHeld = !requires || requires.some((r) => m[0].replace(WIDE_GAPS, ' ').includes(r));
         const hintHeld = !hints || hints.some((h) => (h.startsWith('~') ? m[0].includes(h.slice(1)) : tokens.has(h)));
-        if (!requirementHeld || !hintHeld) {
+        const gateHeld = !gate || (gate(m[0]) && gate(target));
+        if (!requirementHeld || !hintHeld || !gateHeld) {
           skipped++;
           const list = byRule.get(rule.key) ?? [];
-          const line = `${!requirementHeld ? 'requirement' : 'hint'} ${JSON.stringify(m[0])}`;
+          const line = `${!requirementHeld ? 'requirement' : !hintHeld ? 'hint' : 'gate'} ${JSON.stringify(m[0])}`;
           if (list.length < EXAMPLES && !list.includes(line)) list.push(line);
           byRule.set(rule.key, list);
         }

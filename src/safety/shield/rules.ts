@@ -877,7 +877,7 @@ export const RULE_HINTS: Record<string, string[]> = {
   'wish-dead': ['born', 'wish', 'wishing', 'wished'],
   'leave-life': ['go', 'leave', 'quit', 'depart', 'exit', 'escape', 'gone'],
   'end-it': ['end', 'ending', 'die', 'tomorrow'],
-  'passive-wish': ['stop', 'mind', 'worst', '~waiting to die', '~waiting for death', '~waiting for my life', '~waiting for it all', 'killing', 'ending', '~taking my', 'suicide', 'disappointed', 'hoping', 'wishing', 'praying', 'hoped', 'prayed', 'wished', 'happen', 'happens', 'hits', '~have to be', 'relieved', 'glad', 'happy', 'grateful', 'hit', 'rest', 'sleep', 'wake', 'waking', 'dead', 'die', 'dying', 'death', 'disappear', 'dissapear', 'disapear', 'dissappear', 'vanish', 'fade', 'cease', 'afterlife', '~sleep forever', '~not existing'],
+  'passive-wish': ['stop', 'mind', 'worst', '~waiting to die', '~waiting for death', '~waiting for my life', '~waiting for it all', 'killing', 'ending', '~taking my', 'suicide', 'disappointed', 'hoping', 'wishing', 'praying', 'hoped', 'prayed', 'wished', 'happen', 'happens', 'hits', '~have to be', 'relieved', 'glad', 'happy', 'grateful', 'hit', 'rest', 'sleep', 'wake', 'waking', 'dead', 'die', 'dying', 'death', 'disappear', 'dissapear', 'disapear', 'dissappear', 'vanish', 'fade', 'cease', 'afterlife', '~sleep forever', '~not existing', '~pass away'],
   'death-thoughts': ['stepping', 'throwing', 'death', 'dying', 'dead', 'killing', 'ending', '~suicid', 'jumping', 'hanging', 'shooting', 'overdosing', 'drowning', 'slitting'],
   'crisis-ml/es': ['quiero', 'suicidarme', 'matarme', 'quitarme', 'suicidas', 'vida', 'mejor', 'prefiero', 'preferiria', 'preferir', 'quisiera', 'ojala', 'ojal', 'despertar', 'despertarme'],
   'crisis-ml/pt': ['quero', 'matar', 'suicidar', 'vida', 'suicidas'],
