@@ -12,6 +12,7 @@ import { decideEscalation, legalThreat, loadEscalationLists } from '../src/safet
 import { heldOut, loadDevData, parseCsv } from './train-shield.js';
 import { classifyIntent } from '../src/conversations/intent-llm.js';
 import { intentModelFromEnv } from './intent-model.js';
+import { hardWrap } from '../test/support/hard-wrap.js';
 
 const EVAL = path.resolve(import.meta.dirname, '../../shared/eval');
 
@@ -296,6 +297,36 @@ async function modelInjectionOpinion(): Promise<void> {
   row(set, 'SHIELD or model, FP on look-alikes', either[1] ?? 0, totals[1] ?? 0, '');
 }
 
+/**
+ * Every invented set again, hard-wrapped at 60 characters as a mail client sends plain text: what
+ * the screen catches flat should survive a line break in the middle of its phrases.
+ */
+function wrappedSets(): void {
+  const root = path.resolve(import.meta.dirname, '../test/fixtures');
+  let caughtFlat = 0;
+  let caughtWrapped = 0;
+  let flaggedFlat = 0;
+  let flaggedWrapped = 0;
+  let negatives = 0;
+  for (const dir of ['crisis', 'injection', 'jailbreak']) {
+    if (!existsSync(path.join(root, dir))) continue;
+    const hit = (t: string) => (dir === 'crisis' ? isCrisis(screen(t).verdict) : screen(t).verdict !== 'CLEAN');
+    for (const file of readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.jsonl'))) {
+      for (const r of jsonl(path.join(root, dir, file))) {
+        const text = r.text ?? '';
+        const positive = String(r.label) === 'true' || r.label === 'crisis';
+        const flat = hit(text);
+        const wrapped = hit(hardWrap(text, 60));
+        if (positive) (caughtFlat += flat ? 1 : 0), (caughtWrapped += flat && wrapped ? 1 : 0);
+        else (negatives += 1), (flaggedFlat += flat ? 1 : 0), (flaggedWrapped += wrapped ? 1 : 0);
+      }
+    }
+  }
+  row('fixtures/ hard-wrapped at 60', 'caught flat, still caught wrapped', caughtWrapped, caughtFlat, '');
+  row('fixtures/ hard-wrapped at 60', 'look-alikes flagged flat', flaggedFlat, negatives, '');
+  row('fixtures/ hard-wrapped at 60', 'look-alikes flagged wrapped', flaggedWrapped, negatives, '');
+}
+
 function ownRecruitingSets(): void {
   // Chat prompts (jailbreaks and short injections against any model-backed app) with hard negatives.
   labelledSets('jailbreak', 'jailbreak', (text) => isJailbreak(screen(text).verdict));
@@ -306,6 +337,7 @@ function ownRecruitingSets(): void {
   labelledSets('benign-mail', 'any flag', (text) => screen(text).verdict !== 'CLEAN');
   const lists = loadEscalationLists(path.resolve(import.meta.dirname, '../config'));
   labelledSets('escalation', 'legal threat', (text) => legalThreat(text, lists.legalTerms) !== null);
+  wrappedSets();
 }
 
 async function main(): Promise<void> {

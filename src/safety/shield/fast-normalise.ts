@@ -271,9 +271,42 @@ function spacedAsWord(s: string, start: number, end: number, bySpace: boolean): 
   return wideBefore || wideAfter;
 }
 
+/**
+ * A line at least this long (code units) before a line break, and a lower-case letter after it,
+ * mark a break made by wrapping rather than by the writer: mail clients wrap plain text at 72–78
+ * characters, often in the middle of a phrase the rules read ("I don't want to\nlive anymore").
+ */
+export const WRAPPED_LINE_CHARS = 40;
+// A line that opens with a word and a colon ("assistant: …", "note: …") starts something of its own.
+const LABEL_AT = /[a-z][a-z0-9_-]{0,30}\s*:/y;
+
+/**
+ * `s` with each line break that wrapping made read as a space (same length, so offsets hold): the
+ * line before holds WRAPPED_LINE_CHARS or more, the line after starts with a lower-case ASCII
+ * letter and not with a word and a colon.
+ */
+export function unwrapLines(s: string): string {
+  let at = s.indexOf('\n');
+  if (at < 0) return s;
+  let out: string[] | undefined;
+  let copyFrom = 0;
+  let lineStart = 0;
+  for (; at >= 0; lineStart = at + 1, at = s.indexOf('\n', at + 1)) {
+    const next = s.charCodeAt(at + 1);
+    if (at - lineStart < WRAPPED_LINE_CHARS || next < 97 || next > 122) continue;
+    LABEL_AT.lastIndex = at + 1;
+    if (LABEL_AT.test(s)) continue;
+    (out ??= []).push(s.slice(copyFrom, at), ' ');
+    copyFrom = at + 1;
+  }
+  if (!out) return s;
+  out.push(s.slice(copyFrom));
+  return out.join('');
+}
+
 /** Normalises `raw` for matching: linear base steps, then evasions folded at candidate spots. */
 export function normaliseForShield(raw: string): NormalisedText {
-  const s = baseNormalise(raw);
+  const s = baseNormalise(unwrapLines(raw));
   const parts: string[] = [];
   const evasive: Array<[number, number]> = [];
   // Length of the output so far: the text copied as it is keeps its offsets shifted by what the

@@ -336,7 +336,7 @@ export const JAILBREAK_RULES: Rule[] = [
   J('harm-regardless', 'refusal_inversion', 1, /\b(?:even if|no matter how|regardless of (?:how|whether)|whether or not|doesn't matter if|does not matter if)\b[^.\n]{0,40}\b(?:illegal|unethical|immoral|harmful|offensive|inappropriate|dangerous|explicit)\b/g),
   J('no-morals', 'jailbreak_keyword', 1, /\b(?:no|without|doesn't have|does not have|don't have|lacks?|free of|devoid of|disregards?|doesn't care about|does not care about)\s+(?:any\s+)?(?:ethics|morals|morality|moral compass|conscience|ethical guidelines)\b/g),
   J('prompt-talk', 'jailbreak_keyword', 0.5, /\b(?:this|my|the following|next|every|each|your|first)\s+prompts?\b(?!\s*(?:engineer|design|library|tuning))/g),
-  J('respond-format', 'persona_injection', 0.5, /\b(?:respond|answer|reply) {1,2}(?:to (?:me|every|all|any) (?:\w+ )?)?(?:as (?!soon|quickly|early|fast|well|much|possible)|in the (?:format|form|style) of|with the prefix|in character)/g),
+  J('respond-format', 'persona_injection', 0.5, /\b(?:respond|answer|reply) {1,2}(?:to (?:me|every|all|any) (?:\w+ )?)?(?:as (?!soon|quickly|early|fast|well|much|many|possible|best|clearly|honestly|fully|briefly|accurately|completely|promptly|precisely|concisely|thoroughly|truthfully|directly|needed|required|usual|always)|in the (?:format|form|style) of|with the prefix|in character)/g),
   J('fiction-frame', 'persona_injection', 0.5, /\b(?:fictional|hypothetical|imaginary)\s+(?:world|scenario|setting|universe|ai|chatbot|character)\b/g),
   J('insert-slot', 'template_injection', 1, /\[\s*(?:insert|put|your|enter)\s+(?:your\s+)?(?:prompt|question|request|query)s?\b/g),
   // Writing as the owner: "pretend you're Kim and write a reply accepting our offer".
