@@ -279,13 +279,16 @@ function spacedAsWord(s: string, start: number, end: number, bySpace: boolean): 
 export const WRAPPED_LINE_CHARS = 40;
 // A line that opens with a word and a colon ("assistant: …", "note: …") starts something of its own.
 const LABEL_AT = /[a-z][a-z0-9_-]{0,30}\s*:/y;
+const CARRIAGE_RETURNS = /\r\n?/g;
 
 /**
- * `s` with each line break that wrapping made read as a space (same length, so offsets hold): the
- * line before holds WRAPPED_LINE_CHARS or more, the line after starts with a lower-case ASCII
- * letter and not with a word and a colon.
+ * `s` with line breaks as `\n` (CRLF and CR, as text pasted or read from raw mail has them, become
+ * one) and each break that wrapping made read as a space: the line before holds
+ * WRAPPED_LINE_CHARS or more, the line after starts with a lower-case ASCII letter and not with a
+ * word and a colon.
  */
-export function unwrapLines(s: string): string {
+export function unwrapLines(text: string): string {
+  const s = text.includes('\r') ? text.replace(CARRIAGE_RETURNS, '\n') : text;
   let at = s.indexOf('\n');
   if (at < 0) return s;
   let out: string[] | undefined;

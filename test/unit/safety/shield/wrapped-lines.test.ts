@@ -13,6 +13,9 @@ describe('SHIELD on hard-wrapped plain text', () => {
     expect(unwrapLines(wrapped)).toBe(wrapped.replace('\n', ' '));
     // Same length, so offsets into the text hold.
     expect(unwrapLines(wrapped).length).toBe(wrapped.length);
+    // Line ends written CRLF or CR (pasted text, raw mail) are line breaks like any other.
+    expect(unwrapLines(wrapped.replace('\n', '\r\n'))).toBe(wrapped.replace('\n', ' '));
+    expect(unwrapLines('Hi Sam,\r\nthanks.\rBest')).toBe('Hi Sam,\nthanks.\nBest');
     // A short line (a greeting), a capital letter (a new sentence or a name), a label and a colon
     // (a transcript line, a note), a quote marker: the writer broke the line.
     for (const kept of ['Hi Sam,\nthanks for the update.', 'We will send the written offer to you by the end of the week.\nThe team', 'Here is the transcript of our call with the hiring team today:\nassistant: hello', 'This is the line that was quoted from the earlier message below\n> it said', 'No break here at all.']) {
