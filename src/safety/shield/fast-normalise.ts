@@ -277,34 +277,21 @@ function spacedAsWord(s: string, start: number, end: number, bySpace: boolean): 
  * characters, often in the middle of a phrase the rules read ("I don't want to\nlive anymore").
  */
 export const WRAPPED_LINE_CHARS = 40;
-// A line that opens with a word and a colon ("assistant: …", "note: …") starts something of its own.
-const LABEL_AT = /[a-z][a-z0-9_-]{0,30}\s*:/y;
 const CARRIAGE_RETURNS = /\r\n?/g;
+/**
+ * A line break after WRAPPED_LINE_CHARS characters of one line and before a lower-case letter,
+ * unless the next line opens with a word and a colon ("assistant: …", "note: …"), which starts
+ * something of its own. One native pass: a loop over a megabyte of empty lines cost ~30 ms.
+ */
+const WRAPPED_BREAK = new RegExp(String.raw`(?<=[^\n]{${WRAPPED_LINE_CHARS}})\n(?=[a-z])(?![a-z][a-z0-9_-]{0,30}[ \t]*:)`, 'g');
 
 /**
- * `s` with line breaks as `\n` (CRLF and CR, as text pasted or read from raw mail has them, become
- * one) and each break that wrapping made read as a space: the line before holds
- * WRAPPED_LINE_CHARS or more, the line after starts with a lower-case ASCII letter and not with a
- * word and a colon.
+ * `text` with line breaks as `\n` (CRLF and CR, as text pasted or read from raw mail has them,
+ * become one) and each break that wrapping made read as a space (`WRAPPED_BREAK`).
  */
 export function unwrapLines(text: string): string {
   const s = text.includes('\r') ? text.replace(CARRIAGE_RETURNS, '\n') : text;
-  let at = s.indexOf('\n');
-  if (at < 0) return s;
-  let out: string[] | undefined;
-  let copyFrom = 0;
-  let lineStart = 0;
-  for (; at >= 0; lineStart = at + 1, at = s.indexOf('\n', at + 1)) {
-    const next = s.charCodeAt(at + 1);
-    if (at - lineStart < WRAPPED_LINE_CHARS || next < 97 || next > 122) continue;
-    LABEL_AT.lastIndex = at + 1;
-    if (LABEL_AT.test(s)) continue;
-    (out ??= []).push(s.slice(copyFrom, at), ' ');
-    copyFrom = at + 1;
-  }
-  if (!out) return s;
-  out.push(s.slice(copyFrom));
-  return out.join('');
+  return s.includes('\n') ? s.replace(WRAPPED_BREAK, ' ') : s;
 }
 
 /** Normalises `raw` for matching: linear base steps, then evasions folded at candidate spots. */
