@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeBase64Chunks, decodeRot13, rot13 } from '../../../../src/safety/shield/decode.js';
-import { normaliseForShield } from '../../../../src/safety/shield/fast-normalise.js';
+import { normaliseForShield, WRAPPED_BREAK } from '../../../../src/safety/shield/fast-normalise.js';
 import { RULE_GATES, aiWordBeforePunctuation, roleWordAtLineStart, yourResponse } from '../../../../src/safety/shield/positional-gates.js';
 import { CRISIS_RULES, HINTS_BEYOND_MATCH, JAILBREAK_RULES, READER_FAMILY_GATE, RULE_HINTS, RULE_REQUIRES } from '../../../../src/safety/shield/rules.js';
 import { screenPiece, tablePatternCounts, WIDE_GAPS } from '../../../../src/safety/shield/screen-text.js';
@@ -119,9 +119,9 @@ describe('SHIELD pre-filters', () => {
     expect(folded).toBeGreaterThan(preLeet);
   });
 
-  it('no rule or gate opens with a lookbehind, which the regex engine would try at every position', () => {
+  it('no rule, gate or normalising pattern opens with a lookbehind, which the regex engine would try at every position', () => {
     const sources = [...JAILBREAK_RULES, ...CRISIS_RULES].map((r) => [r.id, r.re.source] as const);
-    for (const [id, source] of [...sources, ['READER_FAMILY_GATE', READER_FAMILY_GATE.source] as const]) {
+    for (const [id, source] of [...sources, ['READER_FAMILY_GATE', READER_FAMILY_GATE.source] as const, ['WRAPPED_BREAK', WRAPPED_BREAK.source] as const]) {
       expect(/^(?:\\b)?\(\?<[=!]/.test(source), id).toBe(false);
     }
   });
