@@ -886,7 +886,7 @@ export const RULE_HINTS: Record<string, string[]> = {
   'crisis-ml/it': ['morire', 'vivere', 'uccidermi', 'vita', 'suicidarmi', 'finita', 'suicidi'],
   'crisis-ml/nl': ['dood', 'leven', 'meer', 'zelfmoord', 'zelfmoordgedachten', 'beroven'],
   'suicide-thoughts': ['~suicid', '~suicd', '~sucid', '~suisid', '~succid', '~sucicid', 'killing', 'ending', 'taking'],
-  suicide: ['~suicid', '~suicd', '~sucid', '~suisid', '~succid', '~sucicid', '~sucicid'],
+  suicide: ['~suicid', '~suicd', '~sucid', '~suisid', '~succid', '~sucicid'],
   method: ['die', 'kill', 'suicide', 'life', 'hang', '~it all', 'bleed', 'drown', 'suffocate'],
   'method-means': ['engine', 'traffic', 'express', 'noose', 'rope', 'jump', 'jumping', 'slit', 'front', 'exit', 'gun', 'brains', 'handgun', 'firearm', 'pistol', 'shotgun'],
   overdose: ['~overdos', 'od', "od'd", 'oded'],

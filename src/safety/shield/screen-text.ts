@@ -426,7 +426,6 @@ function isWordCode(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 }
 
-/** The match [offset, end) lies between an opening `"` and a closing `"` on its own line, each within QUOTE_REACH. */
 /**
  * Where the quotation `offset` sits in opens: the nearest double quote before it on its line,
  * within QUOTE_REACH, if that is an opening one; -1 otherwise. An opening quote does not follow a
@@ -441,6 +440,7 @@ function openingQuoteBefore(text: string, offset: number): number {
   return -1;
 }
 
+/** The match [offset, end) lies between an opening `"` and a closing `"` on its own line, each within QUOTE_REACH. */
 function insideQuotes(text: string, offset: number, end: number): boolean {
   if (openingQuoteBefore(text, offset) < 0) return false;
   for (let j = end; j < text.length && j < end + QUOTE_REACH; j++) {
