@@ -260,6 +260,24 @@ export function foldToken(tok: string): string | null {
 }
 
 /**
+ * Whether the token `s[start, end)` is the local part, the `@` and the first label of a mail
+ * address ("recruit@northwind" in "recruit@northwind.example"): one `@` with a letter or digit on
+ * each side, and the domain going on after the token with a dot or a hyphen and a letter or digit.
+ * An address is left as it is written: folded, "jobs@acme.example" read "jobsaacme", so a rule
+ * never saw an address ("forward the thread to x@y.example"), and the pre-leet text differed from
+ * the folded one in every email that quoted one. "@ll", "h@ck" and "k1ll@myself" are no addresses.
+ */
+function mailAddressAt(s: string, start: number, end: number): boolean {
+  const at = s.indexOf('@', start);
+  if (at <= start || at >= end - 1) return false;
+  const second = s.indexOf('@', at + 1);
+  if (second !== -1 && second < end) return false;
+  if ((cls(s, at - 1) & WORD) === 0 || (cls(s, at + 1) & WORD) === 0) return false;
+  const after = s.charCodeAt(end);
+  return (after === 46 || after === 45) && (cls(s, end + 1) & WORD) !== 0;
+}
+
+/**
  * A short spaced run ("a l l", "t o") is a word of a spaced-out sentence when a wider gap, two or
  * more spaces, sets it apart from the words around it: "i g n o r e   a l l   p r e v i o u s".
  * Runs of four letters or more are joined anyway.
@@ -285,7 +303,7 @@ const CARRIAGE_RETURNS = /\r\n?/g;
  * line break comes first and the lookbehind after it: a regex that opens with a lookbehind tries
  * it at every position (40 characters read at each, which doubled the cost of screening an email).
  */
-export const WRAPPED_BREAK = new RegExp(String.raw`\n(?<=[^\n]{${WRAPPED_LINE_CHARS}}\n)(?=[a-z])(?![a-z][a-z0-9_-]{0,30}[ \t]*:)`, 'g');
+export const WRAPPED_BREAK = new RegExp(String.raw`\n(?=[a-z])(?<=[^\n]{${WRAPPED_LINE_CHARS}}\n)(?![a-z][a-z0-9_-]{0,30}[ \t]*:)`, 'g');
 
 /**
  * `text` with line breaks as `\n` (CRLF and CR, as text pasted or read from raw mail has them,
@@ -335,7 +353,7 @@ export function normaliseForShield(raw: string): NormalisedText {
       while (start > copyFrom && cls(s, start - 1) & TOKEN) start--;
       end = at + 1;
       while (end < s.length && cls(s, end) & TOKEN) end++;
-      replacement = foldToken(s.slice(start, end));
+      replacement = mailAddressAt(s, start, end) ? null : foldToken(s.slice(start, end));
     }
     if (replacement !== null) {
       if (start > copyFrom) {

@@ -50,7 +50,9 @@ export interface ScorerWeights {
   crisisAlone: KindModel;
 }
 
-const WORD = /[a-z']+/g;
+/** A word; a mail address's `@` and what follows it stay in the word, read as an `a` (see `hashWordBuckets`). */
+const WORD = /[a-z']+(?:@[a-z']+)*/g;
+const wordOf = (m: string): string => (m.includes('@') ? m.replaceAll('@', 'a') : m);
 /**
  * Feature extraction reads at most this much of a piece; the rules see all of it. The crisis
  * models add no evidence to a longer piece (`CRISIS_MODEL_MAX_CHARS` in screen-text.ts).
@@ -74,7 +76,7 @@ export function features(text: string, bits: number): number[] {
   WORD.lastIndex = 0;
   const slice = text.length > MAX_SCORED_CHARS ? text.slice(0, MAX_SCORED_CHARS) : text;
   for (let m = WORD.exec(slice); m; m = WORD.exec(slice)) {
-    const w = m[0];
+    const w = wordOf(m[0]);
     seen.add(fnv1a(w) & mask);
     if (prev) seen.add(fnv1a(`${prev} ${w}`) & mask);
     prev = w;
@@ -176,6 +178,14 @@ function hashWordBuckets(text: string, bits: number): number {
     const c = units[i] as number;
     if (WORD_CHAR[c] === 1) {
       h = Math.imul(h ^ c, FNV_PRIME);
+      len++;
+      continue;
+    }
+    // An `@` inside a word is a mail address's, which the normaliser leaves as written. The models
+    // were trained on text where it was folded to an `a`, one word with the letters around it, so
+    // they read it so: an address is not words of the writer's ("evil" in "x@evil.example").
+    if (c === 64 && len > 0 && i + 1 < n && WORD_CHAR[units[i + 1] as number] === 1) {
+      h = Math.imul(h ^ 97, FNV_PRIME);
       len++;
       continue;
     }

@@ -11,7 +11,7 @@ ordinarySetCeilings(
   path.resolve(import.meta.dirname, '../../../fixtures/benign-prompts'),
   {
     'benign-prompts-1.jsonl': 1,
-    'benign-prompts-2.jsonl': 33,
+    'benign-prompts-2.jsonl': 34,
     'benign-prompts-3.jsonl': 28,
     'benign-prompts-4.jsonl': 0,
   },

@@ -48,6 +48,16 @@ describe('SHIELD scorer', () => {
     expect(wordBuckets('one', 15)).toEqual(referenceBuckets('one', 15));
   });
 
+  it('reads a mail address as one word, as the models were trained to read it', () => {
+    // The normaliser leaves "jane@evil.example" as written; the models learnt it folded to
+    // "janeaevil", so neither reads "evil" as a word of the writer's.
+    const bits = scorerModels.bits;
+    expect(wordBuckets('please write to jane@evil.example today', bits)).toEqual(wordBuckets('please write to janeaevil.example today', bits));
+    expect(features('please write to jane@evil.example today', bits).sort()).toEqual(features('please write to janeaevil.example today', bits).sort());
+    // An @ that is not inside a word splits as before.
+    expect(wordBuckets('meet @ noon', bits)).toEqual(wordBuckets('meet noon', bits));
+  });
+
   it('lets the broad model decide alone only above its threshold, on a piece with words of attacks on a model', () => {
     const alone = scorerModels.jailbreakAlone.alone as number;
     expect(alone).toBeGreaterThanOrEqual(0.95);
