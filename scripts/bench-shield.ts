@@ -11,6 +11,10 @@ import { warmUpShield } from '../src/safety/shield/warm-up.js';
 
 /** Rounds over the corpus before measuring, until V8 has compiled the hot paths with its optimising tier. */
 const WARM_UP_ROUNDS = 30;
+/** Measured rounds over the corpus, each text only and then with HTML and names. */
+const ROUNDS = 40;
+/** Rounds with a core to itself needed for the figures that leave the host's other work out. */
+const MIN_QUIET_ROUNDS = 5;
 const EVAL = path.resolve(import.meta.dirname, '../../shared/eval');
 
 function micros(fn: () => void): number {
@@ -55,6 +59,39 @@ function adversarial(size: number): Array<[string, string]> {
   ];
 }
 
+/**
+ * How much of a core the host gave this process, measured beside SHIELD. Two fixed pieces of work
+ * that allocate nothing and whose code never changes: a regex scan of a 3 KB text that matches
+ * nowhere, which needs the core's full width as SHIELD's scans and table walks do, and a chain of
+ * dependent multiplications, which waits on each result and needs little of it. On this box's two
+ * vCPUs, work on the other one halves the scan's speed and leaves the chain's as it is, so their
+ * ratio reads ~0.8 with the other vCPU idle and ~1.5 with it busy; a slower or faster machine moves
+ * both (docs/shield.md, "What the host does to the figures").
+ */
+const PROBE_TEXT = 'Hi Alex, we would love to talk about the role at Delmar Logistics next week. '.repeat(40);
+const PROBE_RE = /\b(?:ignore|disregard)\s+(?:all\s+)?previous\s+instructions\b|\bkill myself\b|role\s+at\s+\w+\s+next\s+month/g;
+let chainSink = 0;
+
+function probe(): [scan: number, chain: number] {
+  const scan = micros(() => {
+    for (let k = 0; k < 20; k++) {
+      PROBE_RE.lastIndex = 0;
+      while (PROBE_RE.exec(PROBE_TEXT) !== null);
+    }
+  });
+  const chain = micros(() => {
+    let x = chainSink;
+    for (let i = 0; i < 60_000; i++) x = (Math.imul(x, 31) + i) | 0;
+    chainSink = x;
+  });
+  return [scan, chain];
+}
+
+/** Above this scan/chain ratio the host was sharing the core (0.8 alone, 1.5 shared on this box). */
+const SHARED_RATIO = 1.2;
+const median = (xs: number[]): number => quantile([...xs].sort((a, b) => a - b), 0.5);
+const ratioOf = (probes: Array<[number, number]>): number => median(probes.map(([scan, chain]) => scan / chain));
+
 function report(label: string, samples: number[]): void {
   const sorted = [...samples].sort((a, b) => a - b);
   console.log(`${label.padEnd(40)} median ${quantile(sorted, 0.5).toFixed(1).padStart(9)} µs   p99 ${quantile(sorted, 0.99).toFixed(1).padStart(9)} µs`);
@@ -85,20 +122,40 @@ async function main(): Promise<void> {
     for (let round = 0; round < WARM_UP_ROUNDS; round++) for (const e of emails) { screen(e.text); screen(e); }
     const plain: number[] = [];
     const full: number[] = [];
-    for (let round = 0; round < 20; round++) {
-      for (const e of emails) {
-        plain.push(micros(() => screen(e.text)));
-        full.push(micros(() => screen(e)));
-      }
+    const probes: Array<[number, number]> = [];
+    const alone: boolean[] = [];
+    for (let k = 0; k < 50; k++) probe();
+    // Each kind in a round of its own, so every screening follows another email's, as in a stream
+    // of mail. Screened right after its own text, an email found its table rows, regex code and
+    // branches in the CPU's caches: until 2026-11-27 this loop interleaved the two, and the figure
+    // with HTML and names read ~42 µs where a screening that follows another email's costs ~75.
+    // The host check runs before and after each round; a round counts as one with a core to itself
+    // when both read so.
+    for (let round = 0; round < ROUNDS; round++) {
+      const before = Array.from({ length: 3 }, probe);
+      for (const e of emails) plain.push(micros(() => screen(e.text)));
+      for (const e of emails) full.push(micros(() => screen(e)));
+      const after = Array.from({ length: 3 }, probe);
+      probes.push(...before, ...after);
+      alone.push(ratioOf(before) <= SHARED_RATIO && ratioOf(after) <= SHARED_RATIO);
     }
     report(`recruiter corpus, text only (${emails.length} emails)`, plain);
     report('recruiter corpus, text + html + names', full);
-    // Each email's median over the 20 rounds: what the email costs, without the garbage-collector
+    // Each email's median over the rounds: what the email costs, without the garbage-collector
     // pauses and scheduler preemptions that land on single samples of a shared machine.
-    const perEmail = (samples: number[]) =>
-      emails.map((_, i) => Array.from({ length: 20 }, (_, r) => samples[r * emails.length + i] ?? 0).sort((a, b) => a - b)[10] ?? 0);
-    report('  per-email medians, text only', perEmail(plain));
-    report('  per-email medians, text + html + names', perEmail(full));
+    const perEmail = (samples: number[], rounds: number[]) => emails.map((_, i) => median(rounds.map((r) => samples[r * emails.length + i] ?? 0)));
+    const all = Array.from({ length: ROUNDS }, (_, r) => r);
+    report('  per-email medians, text only', perEmail(plain, all));
+    report('  per-email medians, text + html + names', perEmail(full, all));
+    const quiet = all.filter((r) => alone[r]);
+    console.log(
+      `host check: regex scan ${median(probes.map(([scan]) => scan)).toFixed(1)} µs, multiply chain ${median(probes.map(([, chain]) => chain)).toFixed(1)} µs, ` +
+        `ratio ${ratioOf(probes).toFixed(2)} (about 0.8 with a core to itself, 1.5 sharing it); rounds with a core to itself: ${quiet.length} of ${ROUNDS}`,
+    );
+    if (quiet.length >= MIN_QUIET_ROUNDS) {
+      report('  per-email medians, text only, core to itself', perEmail(plain, quiet));
+      report('  per-email medians, text + html + names, same', perEmail(full, quiet));
+    } else console.log(`  fewer than ${MIN_QUIET_ROUNDS} rounds with a core to itself: no figure without the host's other work`);
     cliPasses(emails);
   } else console.log(`no recruiter corpus at ${EVAL}; skipping`);
   for (const size of [100_000, 1_000_000]) {
