@@ -25,13 +25,61 @@ export function htmlToText(html: string): string {
   return html.replace(/<[^<>]{0,4000}>/g, ' ');
 }
 
-function comments(html: string, out: string[]): void {
+/**
+ * Where each `<style>` element's content starts and ends, in order: [start, end, start, end…].
+ * An element left open runs to the end, as it does in a browser.
+ */
+function styleRanges(html: string): number[] {
+  const out: number[] = [];
+  STYLE_OPEN.lastIndex = 0;
+  for (let m = STYLE_OPEN.exec(html); m; m = STYLE_OPEN.exec(html)) {
+    const start = m.index + m[0].length;
+    STYLE_CLOSE.lastIndex = start;
+    const close = STYLE_CLOSE.exec(html);
+    const end = close ? close.index : html.length;
+    out.push(start, end);
+    STYLE_OPEN.lastIndex = close ? close.index + close[0].length : html.length;
+  }
+  return out;
+}
+const STYLE_OPEN = /<style\b[^<>]{0,4000}>/gi;
+const STYLE_CLOSE = /<\/style\s*>/gi;
+
+function comments(html: string, styles: number[], out: string[]): void {
   let at = html.indexOf('<!--');
+  let k = 0;
   while (at >= 0) {
+    while (k < styles.length && (styles[k + 1] as number) <= at) k += 2;
+    if (k < styles.length && (styles[k] as number) <= at) {
+      // Inside a style element `<!--` is no comment; what follows is the element's CSS (`styleText`).
+      at = html.indexOf('<!--', styles[k + 1] as number);
+      continue;
+    }
     const end = html.indexOf('-->', at + 4);
     out.push(html.slice(at + 4, end < 0 ? html.length : end));
     if (end < 0) return;
     at = html.indexOf('<!--', end + 3);
+  }
+}
+
+/** A CSS comment or a quoted string: where words can stand in a style sheet. */
+const CSS_WORDS = /\/\*([^]*?)(?:\*\/|$)|"([^"\n]{0,2000})"|'([^'\n]{0,2000})'/g;
+
+/**
+ * What a style element holds in words, as one fragment: its CSS comments and quoted strings
+ * (`content: "…"`, font names). Selectors and declarations are code. Mail clients put their whole
+ * style sheet inside `<!-- … -->` (Outlook's "/* Font Definitions *\/ @font-face…", ~600
+ * characters in every mail it writes), and screened as a comment it cost more than the email's
+ * text. No reader sees a style element's content and no text converter keeps it, so words in it
+ * are only an attempt, which the fragment still shows.
+ */
+function styleText(html: string, styles: number[], out: string[]): void {
+  for (let k = 0; k < styles.length; k += 2) {
+    const css = html.slice(styles[k] as number, styles[k + 1] as number);
+    const words: string[] = [];
+    CSS_WORDS.lastIndex = 0;
+    for (let m = CSS_WORDS.exec(css); m; m = CSS_WORDS.exec(css)) words.push(m[1] ?? m[2] ?? m[3] ?? '');
+    if (words.length > 0) out.push(words.join('\n'));
   }
 }
 
@@ -141,7 +189,9 @@ function attributeTexts(html: string, out: string[]): void {
 /** Hidden text fragments of `html`, each as plain text (entities still encoded). */
 export function extractHiddenText(html: string): string[] {
   const out: string[] = [];
-  comments(html, out);
+  const styles = styleRanges(html);
+  comments(html, styles, out);
+  styleText(html, styles, out);
   hiddenElements(html, out);
   attributeTexts(html, out);
   return out.map((s) => s.trim()).filter((s) => s.length > 0);

@@ -14,7 +14,9 @@ const UNITS = ['a', 'a ', 'a.', 'a!', ' ', '-=', '\n', '<div style="display:none
   // Morse: one long run, and runs that fall one code short.
   '.- ', '. . . . . . . . . . . x',
   // White text on a background of its own, and old font colours: each tag's colours are read.
-  '<p style="color:rgb(255,255,255);background-color:#0a66c2">a</p>', '<font color="#fff">'];
+  '<p style="color:rgb(255,255,255);background-color:#0a66c2">a</p>', '<font color="#fff">',
+  // Style elements, their comments and strings, open and unclosed.
+  '<style>', '<style><!--/*', '<style>"a', "<style>/* a */'b"];
 
 function timed(fn: () => void): number {
   const t = performance.now();
@@ -40,6 +42,12 @@ describe('SHIELD runs in linear time', () => {
     // Each match of a hiding style is traced back to the '<' before it; every '<' is read once.
     for (const html of [`<p ${fill('hidden visibility:hidden ', 1_000_000)}`, fill('display:none; ', 1_000_000), fill('<b hidden>x', 1_000_000)]) {
       expect(timed(() => screen({ text: '', html }))).toBeLessThan(BOUND_1M_MS);
+    }
+  });
+
+  it('reads a megabyte inside one style element, its comments and strings unclosed, in linear time', () => {
+    for (const css of [fill('/*', 1_000_000), fill('"a', 1_000_000), `/*${fill("a'", 1_000_000)}`, fill('"'.padEnd(1_999, 'a'), 1_000_000)]) {
+      expect(timed(() => screen({ text: '', html: `<style><!--${css}` }))).toBeLessThan(BOUND_1M_MS);
     }
   });
 
