@@ -66,11 +66,13 @@ const CSS_WORDS = /\/\*([^]*?)(?:\*\/|$)|"([^"\n]{0,2000})"|'([^'\n]{0,2000})'/g
 
 /**
  * What a style element holds in words, as one fragment: its CSS comments and quoted strings
- * (`content: "…"`, font names). Selectors and declarations are code. Mail clients put their whole
- * style sheet inside `<!-- … -->` (Outlook's "/* Font Definitions *\/ @font-face…", ~600
- * characters in every mail it writes), and screened as a comment it cost more than the email's
- * text. No reader sees a style element's content and no text converter keeps it, so words in it
- * are only an attempt, which the fragment still shows.
+ * (`content: "…"`, font names), and what stands outside every `{…}` block (selectors, at-rules,
+ * and a sentence written there, inside `<!-- … -->` as one would hide a comment). The declarations
+ * inside the blocks are code. Mail clients put their whole style sheet inside `<!-- … -->`
+ * (Outlook's "/* Font Definitions *\/ @font-face…", ~600 characters in every mail it writes), and
+ * screened whole as a comment it cost more than the email's text. No reader sees a style
+ * element's content and no text converter keeps it, so words in it are only an attempt, which the
+ * fragment still shows.
  */
 function styleText(html: string, styles: number[], out: string[]): void {
   for (let k = 0; k < styles.length; k += 2) {
@@ -78,8 +80,32 @@ function styleText(html: string, styles: number[], out: string[]): void {
     const words: string[] = [];
     CSS_WORDS.lastIndex = 0;
     for (let m = CSS_WORDS.exec(css); m; m = CSS_WORDS.exec(css)) words.push(m[1] ?? m[2] ?? m[3] ?? '');
+    const bare = outsideBlocks(words.length > 0 ? css.replace(CSS_WORDS, ' ') : css).trim();
+    if (bare.length > 0) words.push(bare);
     if (words.length > 0) out.push(words.join('\n'));
   }
+}
+
+/** `css` without its `{…}` blocks, nested ones included; a block left open runs to the end. */
+function outsideBlocks(css: string): string {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  // The next brace of each kind, each found once: linear however the braces nest.
+  let open = css.indexOf('{');
+  let close = css.indexOf('}');
+  while (open >= 0 || close >= 0) {
+    if (open >= 0 && (close < 0 || open < close)) {
+      if (depth === 0 && open > from) parts.push(css.slice(from, open));
+      depth++;
+      open = css.indexOf('{', open + 1);
+    } else {
+      if (depth > 0 && --depth === 0) from = close + 1;
+      close = css.indexOf('}', close + 1);
+    }
+  }
+  if (depth === 0 && from < css.length) parts.push(css.slice(from));
+  return parts.join(' ');
 }
 
 /** End of the element opened by `name` whose content starts at `from`, counting nested twins. */
