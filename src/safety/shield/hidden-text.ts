@@ -25,41 +25,43 @@ export function htmlToText(html: string): string {
 }
 
 /**
- * Where each `<style>` element's content starts and ends, in order: [start, end, start, end…].
- * An element left open runs to the end, as it does in a browser.
+ * The HTML comments, into `out`, and where each `<style>` element's content starts and ends,
+ * returned in order: [start, end, start, end…]. One pass in document order, as a browser reads
+ * them: `<!--` inside a style element is CSS (`styleText`), and `<style>` inside a comment is
+ * comment text, so a fake `<style>` in a comment cannot turn the comments after it into CSS. An
+ * element or a comment left open runs to the end.
  */
-function styleRanges(html: string): number[] {
-  const out: number[] = [];
+function commentsAndStyles(html: string, out: string[]): number[] {
+  const styles: number[] = [];
+  let pos = 0;
+  let comment = html.indexOf('<!--');
   STYLE_OPEN.lastIndex = 0;
-  for (let m = STYLE_OPEN.exec(html); m; m = STYLE_OPEN.exec(html)) {
-    const start = m.index + m[0].length;
-    STYLE_CLOSE.lastIndex = start;
-    const close = STYLE_CLOSE.exec(html);
-    const end = close ? close.index : html.length;
-    out.push(start, end);
-    STYLE_OPEN.lastIndex = close ? close.index + close[0].length : html.length;
+  let style = STYLE_OPEN.exec(html);
+  while (comment >= 0 || style !== null) {
+    if (comment >= 0 && (style === null || comment < style.index)) {
+      const end = html.indexOf('-->', comment + 4);
+      out.push(html.slice(comment + 4, end < 0 ? html.length : end));
+      if (end < 0) break;
+      pos = end + 3;
+    } else if (style !== null) {
+      const start = style.index + style[0].length;
+      STYLE_CLOSE.lastIndex = start;
+      const close = STYLE_CLOSE.exec(html);
+      styles.push(start, close ? close.index : html.length);
+      if (close === null) break;
+      pos = close.index + close[0].length;
+    }
+    // The next of each that starts at or after `pos`, each searched again only once passed.
+    if (comment >= 0 && comment < pos) comment = html.indexOf('<!--', pos);
+    if (style !== null && style.index < pos) {
+      STYLE_OPEN.lastIndex = pos;
+      style = STYLE_OPEN.exec(html);
+    }
   }
-  return out;
+  return styles;
 }
 const STYLE_OPEN = /<style\b[^<>]{0,4000}>/gi;
 const STYLE_CLOSE = /<\/style\s*>/gi;
-
-function comments(html: string, styles: number[], out: string[]): void {
-  let at = html.indexOf('<!--');
-  let k = 0;
-  while (at >= 0) {
-    while (k < styles.length && (styles[k + 1] as number) <= at) k += 2;
-    if (k < styles.length && (styles[k] as number) <= at) {
-      // Inside a style element `<!--` is no comment; what follows is the element's CSS (`styleText`).
-      at = html.indexOf('<!--', styles[k + 1] as number);
-      continue;
-    }
-    const end = html.indexOf('-->', at + 4);
-    out.push(html.slice(at + 4, end < 0 ? html.length : end));
-    if (end < 0) return;
-    at = html.indexOf('<!--', end + 3);
-  }
-}
 
 /** A CSS comment or a quoted string: where words can stand in a style sheet. */
 const CSS_WORDS = /\/\*([^]*?)(?:\*\/|$)|"([^"\n]{0,2000})"|'([^'\n]{0,2000})'/g;
@@ -232,9 +234,7 @@ function attributeTexts(html: string, out: string[]): void {
 /** Hidden text fragments of `html`, each as plain text (entities still encoded). */
 export function extractHiddenText(html: string): string[] {
   const out: string[] = [];
-  const styles = styleRanges(html);
-  comments(html, styles, out);
-  styleText(html, styles, out);
+  styleText(html, commentsAndStyles(html, out), out);
   hiddenElements(html, out);
   attributeTexts(html, out);
   return out.map((s) => s.trim()).filter((s) => s.length > 0);
