@@ -268,13 +268,17 @@ export function foldToken(tok: string): string | null {
  * the folded one in every email that quoted one. "@ll", "h@ck" and "k1ll@myself" are no addresses.
  */
 function mailAddressAt(s: string, start: number, end: number): boolean {
-  const at = s.indexOf('@', start);
-  if (at <= start || at >= end - 1) return false;
-  const second = s.indexOf('@', at + 1);
-  if (second !== -1 && second < end) return false;
-  if ((cls(s, at - 1) & WORD) === 0 || (cls(s, at + 1) & WORD) === 0) return false;
+  // The domain's continuation first (two reads), then the token itself: an indexOf for the `@`
+  // would read on past the token to the next `@` in the text, once for every folded token.
   const after = s.charCodeAt(end);
-  return (after === 46 || after === 45) && (cls(s, end + 1) & WORD) !== 0;
+  if ((after !== 46 && after !== 45) || (cls(s, end + 1) & WORD) === 0) return false;
+  let at = -1;
+  for (let i = start; i < end; i++) {
+    if (s.charCodeAt(i) !== 64) continue;
+    if (at >= 0) return false;
+    at = i;
+  }
+  return at > start && at < end - 1 && (cls(s, at - 1) & WORD) !== 0 && (cls(s, at + 1) & WORD) !== 0;
 }
 
 /**
