@@ -80,9 +80,17 @@ function styleText(html: string, styles: number[], out: string[]): void {
   for (let k = 0; k < styles.length; k += 2) {
     const css = html.slice(styles[k] as number, styles[k + 1] as number);
     const words: string[] = [];
+    // The CSS between the comments and strings, each gap read as a space, for `outsideBlocks`.
+    const rest: string[] = [];
+    let from = 0;
     CSS_WORDS.lastIndex = 0;
-    for (let m = CSS_WORDS.exec(css); m; m = CSS_WORDS.exec(css)) words.push(m[1] ?? m[2] ?? m[3] ?? '');
-    const bare = outsideBlocks(words.length > 0 ? css.replace(CSS_WORDS, ' ') : css).trim();
+    for (let m = CSS_WORDS.exec(css); m; m = CSS_WORDS.exec(css)) {
+      words.push(m[1] ?? m[2] ?? m[3] ?? '');
+      rest.push(css.slice(from, m.index));
+      from = CSS_WORDS.lastIndex;
+    }
+    rest.push(css.slice(from));
+    const bare = outsideBlocks(rest.join(' ')).trim();
     if (bare.length > 0) words.push(bare);
     if (words.length > 0) out.push(words.join('\n'));
   }
