@@ -14,7 +14,7 @@
 import { normaliseForShield } from '../src/safety/shield/fast-normalise.js';
 import { RULE_GATES } from '../src/safety/shield/positional-gates.js';
 import { CRISIS_RULES, HINTS_BEYOND_MATCH, JAILBREAK_RULES, RULE_HINTS, RULE_REQUIRES } from '../src/safety/shield/rules.js';
-import { WIDE_GAPS } from '../src/safety/shield/screen-text.js';
+import { hintHolds, requirementHolds } from '../test/support/rule-prefilters.js';
 
 type Node =
   | { t: 'seq'; items: Node[] }
@@ -229,9 +229,8 @@ for (const rule of [...JAILBREAK_RULES, ...CRISIS_RULES]) {
         const m = re.exec(target);
         if (!m) continue;
         matched++;
-        const tokens = new Set(m[0].split(/[^a-z0-9']+/));
-        const requirementHeld = !requires || requires.some((r) => m[0].replace(WIDE_GAPS, ' ').includes(r));
-        const hintHeld = !hints || hints.some((h) => (h.startsWith('~') ? m[0].includes(h.slice(1)) : tokens.has(h)));
+        const requirementHeld = !requires || requirementHolds(rule.key, m[0]);
+        const hintHeld = !hints || hintHolds(rule.key, m[0]);
         const gateHeld = !gate || (gate(m[0]) && gate(target));
         if (!requirementHeld || !hintHeld || !gateHeld) {
           skipped++;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { crisisStance } from '../../../../src/safety/shield/crisis-attribution.js';
 import { normaliseForShield } from '../../../../src/safety/shield/fast-normalise.js';
-import { CRISIS_RULES, RULE_HINTS, RULE_REQUIRES } from '../../../../src/safety/shield/rules.js';
+import { CRISIS_RULES, RULE_REQUIRES } from '../../../../src/safety/shield/rules.js';
 import { screenPiece } from '../../../../src/safety/shield/screen-text.js';
 import { screen } from '../../../../src/safety/shield/shield.js';
+import { hintHolds } from '../../../support/rule-prefilters.js';
 
 // One or more first-person phrases per crisis rule, in the spellings Reddit and mail use.
 const FAMILIES: Record<string, string[]> = {
@@ -74,11 +75,6 @@ const FAMILIES: Record<string, string[]> = {
   'burden-ending': ["i'm a burden to my family and soon i'll stop being one"],
   'railing-climbed': ['last night i climbed over the railing and stood there for an hour'],
 };
-
-function hintHolds(rule: string, match: string): boolean {
-  const tokens = new Set(match.split(/[^a-z0-9']+/));
-  return (RULE_HINTS[rule] ?? []).some((h) => (h.startsWith('~') ? match.includes(h.slice(1)) : tokens.has(h)));
-}
 
 describe('SHIELD crisis rule families', () => {
   it('each crisis rule fires on its first-person phrases', () => {

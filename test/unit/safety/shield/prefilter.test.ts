@@ -5,9 +5,10 @@ import { decodeBase64Chunks, decodeRot13, rot13 } from '../../../../src/safety/s
 import { normaliseForShield, WRAPPED_BREAK } from '../../../../src/safety/shield/fast-normalise.js';
 import { RULE_GATES, aiWordBeforePunctuation, roleWordAtLineStart, yourResponse } from '../../../../src/safety/shield/positional-gates.js';
 import { CRISIS_RULES, HINTS_BEYOND_MATCH, JAILBREAK_RULES, READER_FAMILY_GATE, RULE_HINTS, RULE_REQUIRES } from '../../../../src/safety/shield/rules.js';
-import { screenPiece, tablePatternCounts, WIDE_GAPS } from '../../../../src/safety/shield/screen-text.js';
+import { screenPiece, tablePatternCounts } from '../../../../src/safety/shield/screen-text.js';
 import { screen } from '../../../../src/safety/shield/shield.js';
 import { SubstringSet } from '../../../../src/safety/shield/substrings.js';
+import { hintHolds, requirementHolds } from '../../../support/rule-prefilters.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/crisis');
 const INJECTION_FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures/injection');
@@ -139,7 +140,7 @@ describe('SHIELD pre-filters', () => {
           checked++;
           fired.add(rule.key);
           // Up to runs of spaces: a piece with words set apart by more than one runs every woken rule.
-          expect(RULE_REQUIRES[rule.key]!.some((r) => m[0].replace(WIDE_GAPS, ' ').includes(r)), `${rule.id} on ${JSON.stringify(sample)}`).toBe(true);
+          expect(requirementHolds(rule.key, m[0]), `${rule.id} on ${JSON.stringify(sample)}`).toBe(true);
         }
       }
     }
@@ -174,9 +175,7 @@ describe('SHIELD pre-filters', () => {
       for (const { rule, re } of rules) {
         for (const m of text.matchAll(re)) {
           checked++;
-          const tokens = new Set(m[0].split(/[^a-z0-9']+/));
-          const holds = RULE_HINTS[rule.key]!.some((h) => (h.startsWith('~') ? m[0].includes(h.slice(1)) : tokens.has(h)));
-          expect(holds, `${rule.id} hints on ${JSON.stringify(m[0])}`).toBe(true);
+          expect(hintHolds(rule.key, m[0]), `${rule.id} hints on ${JSON.stringify(m[0])}`).toBe(true);
         }
       }
     }
