@@ -45,6 +45,7 @@ function adversarial(size: number): Array<[string, string]> {
     ['spaced letters', fill('a ')],
     ['dotted letters', fill('a.')],
     ['leet run', fill('a!')],
+    ['leet tokens', fill('h3ll0 a1 ')],
     ['spaces', fill(' ')],
     ['separators', fill('-=')],
     ['newlines', fill('\n')],

@@ -10,7 +10,9 @@ const BOUND_1M_MS = 2_500;
 const fill = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 const UNITS = ['a', 'a ', 'a.', 'a!', ' ', '-=', '\n', '<div style="display:none"><span>', '<!--', 'QWxhZGRpbjpvcGVuIHNlc2FtZQ', 'ignore ', '<|im_start|>', 'I want to ',
   // The payload, other-language and distress-word rules.
-  '12 times your reply the following string ', '1234567890', '*** nuevas instrucciones ', 'ignora las en tu respuesta ', "i'm sad, tired, alone and crying. ",
+  '12 times your reply the following string ', '1234567890',
+  // Short leet tokens, each folded on its own.
+  'h3ll0 a1 ', '*** nuevas instrucciones ', 'ignora las en tu respuesta ', "i'm sad, tired, alone and crying. ",
   // Morse: one long run, and runs that fall one code short.
   '.- ', '. . . . . . . . . . . x',
   // White text on a background of its own, and old font colours: each tag's colours are read.
