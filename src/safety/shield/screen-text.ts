@@ -382,11 +382,16 @@ function dividerArt(text: string, out: Signal[]): void {
   }
 }
 
-function evasiveTokens(text: string, spans: Array<[number, number]>, out: Signal[]): void {
+// The lengths of the evasive words, as bits: a span of another length is no such word.
+const EVASIVE_LENGTHS = [...JAILBREAK_EVASIVE, ...CRISIS_EVASIVE].reduce((bits, w) => bits | (1 << w.length), 0);
+
+function evasiveTokens(text: string, spans: Int32Array, out: Signal[]): void {
   let jb = 0;
   let cr = 0;
-  for (const [start, end] of spans) {
-    if (end - start > 40) continue;
+  for (let i = 0; i < spans.length && (jb < MAX_PER_RULE || cr < MAX_PER_RULE); i += 2) {
+    const start = spans[i] as number;
+    const end = spans[i + 1] as number;
+    if (end - start > 30 || (EVASIVE_LENGTHS & (1 << (end - start))) === 0) continue;
     const word = text.slice(start, end);
     if (jb < MAX_PER_RULE && JAILBREAK_EVASIVE.has(word)) {
       out.push({ rule: 'leet-jailbreak', category: 'leetspeak', kind: 'jailbreak', weight: 0.5, offset: start, length: end - start });
