@@ -195,10 +195,30 @@ function candidateAt(units: Uint16Array, n: number, i: number, k: number, k1: nu
   return units[i] !== 124;
 }
 
-// One spacer repeated (the backreference), each letter standing alone; linear, since every
-// repetition consumes a spacer and a letter and the optional space cannot match a letter.
-const SPACED_BY_SPACE = /[a-z](?: [a-z](?![a-z0-9]))+/y;
-const SPACED_BY_SYMBOL = /[a-z]([.\-_*\u00b7\u2022]) ?[a-z](?![a-z0-9])(?:\1 ?[a-z](?![a-z0-9]))*/y;
+/** Whether a lone letter stands at `i` (< n): a letter not followed by a letter or digit. */
+function loneLetter(units: Uint16Array, n: number, i: number): boolean {
+  return i < n && ((UNIT_CLS[units[i] as number] as number) & LETTER) !== 0 && (i + 1 >= n || ((UNIT_CLS[units[i + 1] as number] as number) & WORD) === 0);
+}
+
+// The end of the run of letters spaced out one by one that starts with the letter at `start`, or
+// `start` when there is none: each letter stands alone, and one spacer repeats between them, a
+// space or one of `.-_*·•` with an optional space after it. Linear: every step consumes a spacer
+// and a letter, and none is read twice. As the regexes it replaces (an exec for each candidate,
+// twice per word of "a.b a.b …", cost most of screening 1 MB of that):
+//   /[a-z](?: [a-z](?![a-z0-9]))+/y
+//   /[a-z]([.\-_*\u00b7\u2022]) ?[a-z](?![a-z0-9])(?:\1 ?[a-z](?![a-z0-9]))*/y
+function spacedRunEnd(units: Uint16Array, n: number, start: number): number {
+  const spacer = units[start + 1] as number;
+  let end = start;
+  let i = start + 1;
+  while (i < n && units[i] === spacer) {
+    let j = i + 1;
+    if (spacer !== 32 && j < n && units[j] === 32) j++;
+    if (!loneLetter(units, n, j)) break;
+    end = i = j + 1;
+  }
+  return end;
+}
 
 const LEET_CODES = new Uint8Array(128);
 for (const [from, to] of Object.entries(LEET)) LEET_CODES[from.charCodeAt(0)] = to.charCodeAt(0);
@@ -351,21 +371,20 @@ export function normaliseForShield(raw: string): NormalisedText {
     // A space kept after the replacement, outside its evasive span.
     let gap = 0;
     if ((UNIT_CLS[units[start + 1] as number] as number) & SPACER) {
-      const spacedRe = s.charCodeAt(start + 1) === 32 ? SPACED_BY_SPACE : SPACED_BY_SYMBOL;
-      spacedRe.lastIndex = start;
-      const runEnd = spacedRe.test(s) ? spacedRe.lastIndex : start;
+      const bySpace = units[start + 1] === 32;
+      const runEnd = spacedRunEnd(units, n, start);
       k = outLen + (start - copyFrom);
       let letters = 0;
       for (let i = start; i < runEnd; i++) {
         const c = units[i] as number;
         if (c >= 97 && c <= 122) out[k + letters++] = c;
       }
-      if (letters >= 4 || (letters >= 2 && spacedAsWord(s, start, runEnd, spacedRe === SPACED_BY_SPACE))) {
+      if (letters >= 4 || (letters >= 2 && spacedAsWord(s, start, runEnd, bySpace))) {
         changed = true;
         end = runEnd;
         // The wider gap that set a spaced-out word apart becomes one space, as between the words
         // it spelt: "e n d  i t  a l l" reads "end it all", as the rules spell it.
-        if (spacedRe === SPACED_BY_SPACE && s.charCodeAt(end) === 32 && s.charCodeAt(end + 1) === 32) {
+        if (bySpace && s.charCodeAt(end) === 32 && s.charCodeAt(end + 1) === 32) {
           while (s.charCodeAt(end) === 32) end++;
           gap = 1;
           out[k + letters] = 32;
