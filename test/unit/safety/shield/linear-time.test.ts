@@ -12,7 +12,9 @@ const UNITS = ['a', 'a ', 'a.', 'a!', ' ', '-=', '\n', '<div style="display:none
   // The payload, other-language and distress-word rules.
   '12 times your reply the following string ', '1234567890',
   // Short leet tokens, each folded on its own.
-  'h3ll0 a1 ', '*** nuevas instrucciones ', 'ignora las en tu respuesta ', "i'm sad, tired, alone and crying. ",
+  'h3ll0 a1 ', 'a1 ', '*** nuevas instrucciones ', 'ignora las en tu respuesta ', "i'm sad, tired, alone and crying. ",
+  // Words of two dotted letters (a spaced-run candidate at every letter), entities, homoglyphs.
+  'a.b ', 'x\u2022y ', '&amp;', '&#105;', '\u0430',
   // Morse: one long run, and runs that fall one code short.
   '.- ', '. . . . . . . . . . . x',
   // White text on a background of its own, and old font colours: each tag's colours are read.
