@@ -147,6 +147,8 @@ const WIDE_GAP = /[a-z0-9'](?: [ \t]+|\t[ \t]*)[a-z0-9']/;
 export const WIDE_GAPS = / [ \t]+|\t[ \t]*/g;
 /** Per piece: which plans a hint woke, and which have one of their requirements. */
 const WOKEN = new Uint8Array(PLANS.length);
+/** WOKEN's state before a piece's hints are read: the plans that run whatever the text holds. */
+const ALWAYS_WOKEN = Uint8Array.from(PLANS, (plan) => (plan.always ? 1 : 0));
 const MET = new Uint8Array(PLANS.length);
 
 function mark(flags: Uint8Array, hits: readonly number[], by: readonly number[][]): void {
@@ -711,7 +713,7 @@ export function screenPiece(raw: string): PieceResult {
   const { hits } = SUBSTRINGS.scanHits(text);
   const woken = WOKEN;
   const met = MET;
-  woken.fill(0);
+  woken.set(ALWAYS_WOKEN);
   met.fill(0);
   const vocabulary: Vocabulary = { lists: 0, distress: 0 };
   for (const id of hits) {
@@ -740,8 +742,8 @@ export function screenPiece(raw: string): PieceResult {
   const long = text.length >= NEAR.minChars;
   const due: number[] = [];
   for (let i = 0; i < PLANS.length; i++) {
+    if (woken[i] === 0) continue;
     const plan = PLANS[i] as RulePlan;
-    if (!plan.always && woken[i] === 0) continue;
     if (plan.requires && met[i] === 0 && !(spaced && plan.rule.structural)) continue;
     if (plan.machineWords && (vocabulary.lists & MODEL_WORD) === 0) continue;
     const rule = plan.rule;
