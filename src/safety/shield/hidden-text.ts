@@ -4,7 +4,7 @@
  * never revisit a character, so a megabyte of nested or unclosed markup stays linear.
  */
 
-const OPEN_TAG_AT = /<([a-z][a-z0-9]{0,20})\b([^<>]{0,4000})>/iy;
+const OPEN_TAG_AT = /<([a-z][a-z0-9]*)\b([^<>]*)>/iy;
 // Declarations that hide what they style. Each must start a declaration, so that
 // `background-color:#fff`, `border-width:0` and `min-height:0` hide nothing.
 const DECLARATION_START = String.raw`(?<![\w-])`;
@@ -17,11 +17,11 @@ const BACKGROUND = /(?:(?<![\w-])background(?:-color)?\s*:|\bbgcolor\s*=)\s*["']
 /** Named colours a reader cannot tell from a white page, and values that leave the page's own. */
 const PAGE_LIKE = new Set(['white', 'snow', 'ivory', 'whitesmoke', 'ghostwhite', 'floralwhite', 'azure', 'mintcream', 'seashell', 'honeydew', 'aliceblue', 'lavenderblush', 'linen', 'oldlace', 'transparent', 'none', 'inherit', 'initial', 'unset', 'url']);
 const HIDDEN_ATTR = /(?:^|\s)hidden(?:\s|=|$)|aria-hidden\s*=\s*["']?true/i;
-const ATTR_TEXT = /\b(?:alt|title|aria-label)\s*=\s*(?:"([^"]{1,2000})"|'([^']{1,2000})')/gi;
+const ATTR_TEXT = /\b(?:alt|title|aria-label)\s*=\s*(?:"([^"]+)"|'([^']+)')/gi;
 const VOID = new Set(['img', 'br', 'hr', 'input', 'meta', 'link', 'area', 'base', 'col', 'embed', 'source', 'track', 'wbr']);
 
 export function htmlToText(html: string): string {
-  return html.replace(/<[^<>]{0,4000}>/g, ' ');
+  return html.replace(/<[^<>]*>/g, ' ');
 }
 
 /**
@@ -60,11 +60,11 @@ function commentsAndStyles(html: string, out: string[]): number[] {
   }
   return styles;
 }
-const STYLE_OPEN = /<style\b[^<>]{0,4000}>/gi;
+const STYLE_OPEN = /<style\b[^<>]*>/gi;
 const STYLE_CLOSE = /<\/style\s*>/gi;
 
 /** A CSS comment or a quoted string: where words can stand in a style sheet. */
-const CSS_WORDS = /\/\*([^]*?)(?:\*\/|$)|"([^"\n]{0,2000})"|'([^'\n]{0,2000})'/g;
+const CSS_WORDS = /\/\*([^]*?)(?:\*\/|$)|"([^"\n]*)"|'([^'\n]*)'/g;
 
 /**
  * What a style element holds in words, as one fragment: its CSS comments and quoted strings
@@ -120,7 +120,7 @@ function outsideBlocks(css: string): string {
 
 /** End of the element opened by `name` whose content starts at `from`, counting nested twins. */
 function elementEnd(html: string, name: string, from: number): number {
-  const re = new RegExp(`<(/?)${name}\\b[^<>]{0,4000}>`, 'gi');
+  const re = new RegExp(`<(/?)${name}\\b[^<>]*>`, 'gi');
   re.lastIndex = from;
   let depth = 1;
   for (let m = re.exec(html); m; m = re.exec(html)) {

@@ -281,7 +281,11 @@ export const JAILBREAK_RULES: Rule[] = [
   J('operating-as', 'jailbreak_keyword', 0.5, /\byou are (?:running|operating|functioning) (?:as|in) (?:part of |a |an )?/g),
   J('privileges', 'jailbreak_keyword', 0.5, new RegExp(String.raw`\b(?:grant|give|enable)\s+(?:me\s+|yourself\s+)?(?:temporary\s+)?(?:admin|administrative|root|elevated|developer|sudo)\s+(?:privileges|access|rights|mode${ON_A_DEVICE})\b`, 'g')),
   J('response-directive', 'jailbreak_keyword', 0.5, /\b(?:include|insert|add|append|output|print|write|repeat|start|begin|end)\b[^.\n]{0,60}\b(?:in|to|at the (?:start|end|beginning) of|with)\s+(?:(?:all|each|every) (?:of )?)?your\s+(?:responses?|replies|reply|outputs?|answers?|summary|completion)\b/g),
-  S('exfil-markup', 'jailbreak_keyword', 0.5, /!\[[^\]\n]{0,60}\]\(\s*https?:[^)\s]{0,200}\?|<(?:img|svg|iframe|script)\b[^>]{0,200}\bon[a-z]{2,12}\s*=|\bjavascript:|\bconsole\.log\(/g),
+  // Each bounded run also stops where the next image or tag would start (`[`, `<`) and the URL at
+  // its first `?`: 1 MB of "<img " or "![ " made the runs read 60–200 characters at every start
+  // and back (134–212 ms). An image whose alt text or URL holds a `[`, or a tag with a `<` in a
+  // quoted value before its handler, is no longer matched.
+  S('exfil-markup', 'jailbreak_keyword', 0.5, /!\[[^\]\n[]{0,60}\]\(\s*https?:[^)\s?[]{0,200}\?|<(?:img|svg|iframe|script)\b[^<>]{0,200}\bon[a-z]{2,12}\s*=|\bjavascript:|\bconsole\.log\(/g),
   // What an output-manipulation payload asks for: a given literal, repeated, encoded or
   // translated, put into "your response" in the same sentence, rather than information about the
   // reader ("include your rate in your reply"). Read before leet folding, which garbles "base64".

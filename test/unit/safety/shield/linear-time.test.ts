@@ -20,7 +20,11 @@ const UNITS = ['a', 'a ', 'a.', 'a!', ' ', '-=', '\n', '<div style="display:none
   // White text on a background of its own, and old font colours: each tag's colours are read.
   '<p style="color:rgb(255,255,255);background-color:#0a66c2">a</p>', '<font color="#fff">',
   // Style elements, their comments and strings, open and unclosed.
-  '<style>', '<style><!--/*', '<style>"a', "<style>/* a */'b", '<!--<style>-->', '<style></style><!--', '<style>x</style>'];
+  '<style>', '<style><!--/*', '<style>"a', "<style>/* a */'b", '<!--<style>-->', '<style></style><!--', '<style>x</style>',
+  // Attribute values, tags and names of any length, open and unclosed.
+  '<img alt="', 'alt=\'x" ', '<x ', '<div style="display:none" x="', '<style a="', 'title= ',
+  // Markup the rules read: image tags and markdown images, each a start for exfil-markup.
+  '<img ', '<svg ', '![ ', '![a](https://x.example/p'];
 
 function timed(fn: () => void): number {
   const t = performance.now();
