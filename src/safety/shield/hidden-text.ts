@@ -118,9 +118,25 @@ function outsideBlocks(css: string): string {
   return parts.join(' ');
 }
 
+/**
+ * The opening and closing tags of `name`, one regex per name: compiled per hidden element, they
+ * were the largest cost of 1 MB of `<div hidden>a</div>`. Kept for a bounded number of names, so
+ * that mail with endless made-up tag names cannot fill the memory.
+ */
+const TWIN_TAGS = new Map<string, RegExp>();
+const MAX_TWIN_TAGS = 64;
+function twinTags(name: string): RegExp {
+  let re = TWIN_TAGS.get(name);
+  if (re === undefined) {
+    re = new RegExp(`<(/?)${name}\\b[^<>]*>`, 'gi');
+    if (TWIN_TAGS.size < MAX_TWIN_TAGS) TWIN_TAGS.set(name, re);
+  }
+  return re;
+}
+
 /** End of the element opened by `name` whose content starts at `from`, counting nested twins. */
 function elementEnd(html: string, name: string, from: number): number {
-  const re = new RegExp(`<(/?)${name}\\b[^<>]*>`, 'gi');
+  const re = twinTags(name);
   re.lastIndex = from;
   let depth = 1;
   for (let m = re.exec(html); m; m = re.exec(html)) {

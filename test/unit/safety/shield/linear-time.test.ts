@@ -24,7 +24,9 @@ const UNITS = ['a', 'a ', 'a.', 'a!', ' ', '-=', '\n', '<div style="display:none
   // Attribute values, tags and names of any length, open and unclosed.
   '<img alt="', 'alt=\'x" ', '<x ', '<div style="display:none" x="', '<style a="', 'title= ',
   // Markup the rules read: image tags and markdown images, each a start for exfil-markup.
-  '<img ', '<svg ', '![ ', '![a](https://x.example/p'];
+  '<img ', '<svg ', '![ ', '![a](https://x.example/p',
+  // Hidden elements, each closed and each found by its own end tag.
+  '<div hidden>a</div>', '<b style="color:#fff">x</b>'];
 
 function timed(fn: () => void): number {
   const t = performance.now();
