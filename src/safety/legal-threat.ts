@@ -181,10 +181,16 @@ export interface TermSentence {
   context: string;
 }
 
-/** The normalised sentences of `text`, each with the listed term it holds (if any) and its context. */
+/**
+ * The normalised sentences of `text`, all of it, each with the listed term it holds (if any) and
+ * its context. Until 2026-11-27 only the first 200,000 characters were read, and a threat past
+ * them was not. Each sentence is tested only for the terms the whole text holds (a sentence is a
+ * piece of it between spaces): tested for every term, a megabyte of ". " took half a second.
+ */
 export function termSentences(text: string, terms: readonly string[]): TermSentence[] {
-  const all = sentences(normaliseForMatching(text.slice(0, 200_000)));
-  const patterns = termPatterns(terms);
+  const normalised = normaliseForMatching(text);
+  const all = sentences(normalised);
+  const patterns = termPatterns(terms).filter(([, re]) => re.test(normalised));
   return all.map((sentence, i) => {
     const term = termIn(sentence, patterns);
     return { term, sentence, context: term === undefined ? '' : `${all[i - 1] ?? ''} ${sentence} ${all[i + 1] ?? ''}` };

@@ -162,6 +162,22 @@ describe('decideEscalation', () => {
     expect(performance.now() - t0).toBeLessThan(2_000);
   });
 
+  it('reads a threat however far into a long mail it stands', () => {
+    // Until 2026-11-27 only the first 200,000 characters were read.
+    const thread = 'Thanks for the update on the role, the team will review the schedule and get back to you.\n'.repeat(3_000);
+    expect(thread.length).toBeGreaterThan(250_000);
+    const d = decideEscalation({ ...base, text: `${thread}\nIf you do not return the laptop by Friday, my attorney will file a lawsuit against you.` }, lists);
+    expect(d.reasons.map((r) => r.rule)).toContain('legal_threat');
+  });
+
+  it('reads a megabyte of one-character sentences in linear time', () => {
+    for (const unit of ['. ', '!\n']) {
+      const t0 = performance.now();
+      expect(decideEscalation({ ...base, text: unit.repeat(500_000) }, lists).escalate).toBe(false);
+      expect(performance.now() - t0).toBeLessThan(3_000);
+    }
+  });
+
   it('stays fast when every sentence holds a legal term the model must read', () => {
     const text = 'The lawyer is nice. '.repeat(10_000);
     const t0 = performance.now();
