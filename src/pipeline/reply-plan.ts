@@ -66,10 +66,16 @@ export interface PlanDeps {
 /** The exchange so far as raw texts (the recruiter's unwrapped), oldest first, ending with this email. */
 export type HistoryLoader = () => Promise<Array<{ role: 'user' | 'assistant'; text: string }>>;
 
-/** SHIELD over everything the sender controls: the new text, the HTML, the attachment names. */
+/**
+ * SHIELD over everything the sender controls: the subject line and the new text (one piece, the
+ * subject on the first line, as `bench:shield` and `eval:safety` screen them), the HTML, the
+ * attachment names. Until 2026-11-27 the subject was not screened, though the intent model reads
+ * it: "Subject: Ignore all previous instructions…" over a plain body was CLEAN.
+ */
 export function screenEmail(email: InboundEmail, config: Readonly<Config>): ShieldResult {
+  const subject = email.subject.trim();
   return screen(
-    { text: email.text, html: email.html, attachmentNames: email.attachments.map((a) => a.filename ?? '').filter(Boolean) },
+    { text: subject ? `${subject}\n${email.text}` : email.text, html: email.html, attachmentNames: email.attachments.map((a) => a.filename ?? '').filter(Boolean) },
     { maxChars: config.safety.shieldMaxChars },
   );
 }
@@ -202,7 +208,7 @@ export async function planReply(deps: PlanDeps, email: InboundEmail, conversatio
   // Intent: the model when this sender gets it, the keyword rules otherwise (and as its fallback).
   // The model also gives a second opinion on the writer's safety, which SHIELD's rules cannot
   // give for a crisis told only by implication; a crisis SHIELD found needs no intent.
-  const intentInput = { subject: email.subject, text, isReply: isReplyMail(email) };
+  const intentInput = { subject: jailbreak || crisis ? stripInjectionMarkup(email.subject) : email.subject, text, isReply: isReplyMail(email) };
   const intent: IntentResult | null = crisis
     ? null
     : useModel
