@@ -26,7 +26,9 @@ const UNITS = ['a', 'a ', 'a.', 'a!', ' ', '-=', '\n', '<div style="display:none
   // Markup the rules read: image tags and markdown images, each a start for exfil-markup.
   '<img ', '<svg ', '![ ', '![a](https://x.example/p',
   // Hidden elements, each closed and each found by its own end tag.
-  '<div hidden>a</div>', '<b style="color:#fff">x</b>'];
+  '<div hidden>a</div>', '<b style="color:#fff">x</b>',
+  // CSS escapes and comments, inside one tag and across many.
+  '<p style="\\', '\\', '<p style="/*', '<i style="a\\b/**/">'];
 
 function timed(fn: () => void): number {
   const t = performance.now();
