@@ -59,32 +59,27 @@ export function decodeEntities(s: string): string {
 /** The index of the `;` that ends a well-formed reference opening with the `&` at `amp`, or -1. */
 function referenceEnd(s: string, amp: number): number {
   let i = amp + 1;
-  let most: number;
-  let isDigit: (c: number) => boolean;
+  // Which characters the reference holds, and how few and how many.
+  let isDigit = isAsciiLetter;
+  let least = 2;
+  let most = 8;
   if (s.charCodeAt(i) === 35) {
-    const x = s.charCodeAt(i + 1) | 0x20;
-    if (x === 120) {
-      i += 2;
-      most = 6;
-      isDigit = isHexDigit;
-    } else {
-      i += 1;
-      most = 7;
-      isDigit = isDecimalDigit;
-    }
-  } else {
-    most = 8;
-    isDigit = isAsciiLetter;
+    const hex = (s.charCodeAt(i + 1) | 0x20) === 120;
+    i += hex ? 2 : 1;
+    isDigit = hex ? isHexDigit : isDecimalDigit;
+    least = 1;
+    most = hex ? 6 : 7;
   }
   const start = i;
   while (i - start <= most && isDigit(s.charCodeAt(i))) i++;
   const length = i - start;
-  const least = isDigit === isAsciiLetter ? 2 : 1;
   return length >= least && length <= most && s.charCodeAt(i) === 59 ? i : -1;
 }
 const isDecimalDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isAsciiLetter = (c: number): boolean => (c | 0x20) >= 97 && (c | 0x20) <= 122;
-const isHexDigit = (c: number): boolean => isDecimalDigit(c) || ((c | 0x20) >= 97 && (c | 0x20) <= 102);
+/** The value of the hexadecimal digit with code unit `c`, either case, or -1. */
+export const hexDigitValue = (c: number): number => (isDecimalDigit(c) ? c - 48 : (c | 0x20) >= 97 && (c | 0x20) <= 102 ? (c | 0x20) - 87 : -1);
+const isHexDigit = (c: number): boolean => hexDigitValue(c) >= 0;
 
 /** What the reference `body` (between `&` and `;`) stands for, or undefined when it stays as written. */
 function decodeReference(body: string): string | undefined {

@@ -4,6 +4,8 @@
  * never revisit a character, so a megabyte of nested or unclosed markup stays linear.
  */
 
+import { hexDigitValue } from '../normalise.js';
+
 const OPEN_TAG_AT = /<([a-z][a-z0-9]*)\b([^<>]*)>/iy;
 // Declarations that hide what they style. Each must start a declaration, so that
 // `background-color:#fff`, `border-width:0` and `min-height:0` hide nothing.
@@ -226,7 +228,6 @@ function pageLike(colour: string): boolean {
 }
 
 const CSS_COMMENT = /\/\*[^]*?(?:\*\/|$)/g;
-const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : (c | 0x20) >= 97 && (c | 0x20) <= 102 ? (c | 0x20) - 87 : -1);
 const CSS_SPACE = new Set([32, 9, 10, 13, 12]);
 /**
  * Attributes as a browser reads their CSS: comments dropped and escapes resolved, so that
@@ -244,7 +245,7 @@ function cssRead(attrs: string): string {
     out += s.slice(from, slash);
     let j = slash + 1;
     let code = 0;
-    while (j - slash <= 6 && j < s.length && hexValue(s.charCodeAt(j)) >= 0) code = code * 16 + hexValue(s.charCodeAt(j++));
+    for (let digit = hexDigitValue(s.charCodeAt(j)); j - slash <= 6 && digit >= 0; digit = hexDigitValue(s.charCodeAt(++j))) code = code * 16 + digit;
     if (j > slash + 1) {
       if (CSS_SPACE.has(s.charCodeAt(j))) j++;
       out += code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
