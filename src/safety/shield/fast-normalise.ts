@@ -157,11 +157,14 @@ for (let k = 0; k < 32; k++) {
   }
 }
 
+/** Whether a lone letter stands at `i` (< n): a letter not followed by a letter or digit. */
+function loneLetter(units: Uint16Array, n: number, i: number): boolean {
+  return i < n && ((UNIT_CLS[units[i] as number] as number) & LETTER) !== 0 && (i + 1 >= n || ((UNIT_CLS[units[i + 1] as number] as number) & WORD) === 0);
+}
+
 /** Whether a lone letter starts at `j` (< n), after one optional space: the tail of a spaced-letter candidate. */
 function loneLetterAt(units: Uint16Array, n: number, j: number): boolean {
-  if (units[j] === 32) j++;
-  if (j >= n || ((UNIT_CLS[units[j] as number] as number) & LETTER) === 0) return false;
-  return j + 1 >= n || ((UNIT_CLS[units[j + 1] as number] as number) & WORD) === 0;
+  return loneLetter(units, n, units[j] === 32 ? j + 1 : j);
 }
 
 /**
@@ -195,10 +198,6 @@ function candidateAt(units: Uint16Array, n: number, i: number, k: number, k1: nu
   return units[i] !== 124;
 }
 
-/** Whether a lone letter stands at `i` (< n): a letter not followed by a letter or digit. */
-function loneLetter(units: Uint16Array, n: number, i: number): boolean {
-  return i < n && ((UNIT_CLS[units[i] as number] as number) & LETTER) !== 0 && (i + 1 >= n || ((UNIT_CLS[units[i + 1] as number] as number) & WORD) === 0);
-}
 
 // The end of the run of letters spaced out one by one that starts with the letter at `start`, or
 // `start` when there is none: each letter stands alone, and one spacer repeats between them, a

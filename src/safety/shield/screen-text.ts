@@ -384,11 +384,11 @@ function dividerArt(text: string, out: Signal[]): void {
   }
 }
 
-// The lengths and the first letters of the evasive words, as bits: a span of another length, or
-// opening with another letter, is no such word, and is not sliced out to be looked up.
+// The lengths (as bits) and the first code units of the evasive words: a span of another length,
+// or opening with another character, is no such word, and is not sliced out to be looked up.
 const EVASIVE_WORDS = [...JAILBREAK_EVASIVE, ...CRISIS_EVASIVE];
 const EVASIVE_LENGTHS = EVASIVE_WORDS.reduce((bits, w) => bits | (1 << w.length), 0);
-const EVASIVE_FIRSTS = EVASIVE_WORDS.every((w) => /^[a-z]/.test(w)) ? EVASIVE_WORDS.reduce((bits, w) => bits | (1 << (w.charCodeAt(0) - 97)), 0) : undefined;
+const EVASIVE_FIRSTS = new Set(EVASIVE_WORDS.map((w) => w.charCodeAt(0)));
 
 function evasiveTokens(text: string, spans: Int32Array, out: Signal[]): void {
   let jb = 0;
@@ -397,8 +397,7 @@ function evasiveTokens(text: string, spans: Int32Array, out: Signal[]): void {
     const start = spans[i] as number;
     const end = spans[i + 1] as number;
     if (end - start > 30 || (EVASIVE_LENGTHS & (1 << (end - start))) === 0) continue;
-    const first = text.charCodeAt(start) - 97;
-    if (EVASIVE_FIRSTS !== undefined && (first < 0 || first > 25 || (EVASIVE_FIRSTS & (1 << first)) === 0)) continue;
+    if (!EVASIVE_FIRSTS.has(text.charCodeAt(start))) continue;
     const word = text.slice(start, end);
     if (jb < MAX_PER_RULE && JAILBREAK_EVASIVE.has(word)) {
       out.push({ rule: 'leet-jailbreak', category: 'leetspeak', kind: 'jailbreak', weight: 0.5, offset: start, length: end - start });
