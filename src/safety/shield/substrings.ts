@@ -34,6 +34,7 @@ const OTHER_TOKEN = 1;
  * with no test of its range.
  */
 const BEYOND_ASCII = MAX_CLASSES - 1;
+const COMMON_FIRST = " etaoinsrhldcumfpgwybvkxjqz'";
 
 export interface ScanHits {
   /** found[i] = 1 when patterns[i] occurs. The set's own array, valid until its next scan. */
@@ -93,10 +94,15 @@ export class SubstringSet {
     classOf.fill(OTHER, 0, ALPHABET);
     for (let c = 0; c < ALPHABET; c++) if (isTokenChar(c)) classOf[c] = OTHER_TOKEN;
     let classes = 2;
-    for (const p of patterns) {
+    const held = new Set<number>();
+    for (const p of patterns) for (let i = 0; i < p.length; i++) held.add(p.charCodeAt(i));
+    // The space, the letters (most frequent in English first) and the apostrophe come first, so that
+    // the entries ordinary text reads are in the first 64 bytes of each 128-byte row.
+    for (const p of [COMMON_FIRST, ...patterns]) {
       for (let i = 0; i < p.length; i++) {
         const c = p.charCodeAt(i);
         if (classOf[c] !== OTHER && classOf[c] !== OTHER_TOKEN) continue;
+        if (p === COMMON_FIRST && !held.has(c)) continue;
         if (classes === BEYOND_ASCII) throw new Error(`SubstringSet: more than ${BEYOND_ASCII - 2} distinct pattern characters`);
         classOf[c] = classes++;
       }
@@ -109,32 +115,53 @@ export class SubstringSet {
     }
     const tokenClass = new Uint8Array(MAX_CLASSES);
     for (let c = 0; c < ALPHABET; c++) if (isTokenChar(c)) tokenClass[classOf[c] as number] = 1;
-    // Trie.
-    const children: Array<Map<number, number>> = [new Map()];
-    const ends: number[][] = [[]];
+    // Trie: its edges and each state's depth, with states numbered as they are made.
+    const built: Array<Map<number, number>> = [new Map()];
+    const builtEnds: number[][] = [[]];
+    const depth: number[] = [0];
+    const edges: number[] = [];
     patterns.forEach((p, id) => {
       let s = 0;
       for (let i = 0; i < p.length; i++) {
         const c = classOf[p.charCodeAt(i)] as number;
-        let t = children[s]!.get(c);
+        let t = built[s]!.get(c);
         if (t === undefined) {
-          t = children.length;
-          children.push(new Map());
-          ends.push([]);
-          children[s]!.set(c, t);
+          t = built.length;
+          built.push(new Map());
+          builtEnds.push([]);
+          depth.push(i + 1);
+          edges.push(s, c, t);
+          built[s]!.set(c, t);
         }
         s = t;
       }
-      ends[s]!.push(id);
+      builtEnds[s]!.push(id);
     });
+    // States renumbered by depth, so that the shallow states, which ordinary text keeps returning
+    // to, have their rows side by side at the start of the table rather than spread across all of
+    // it between the deep states of each pattern.
+    const n = built.length;
+    const atDepth = new Int32Array(this.longest + 2);
+    for (const d of depth) atDepth[d + 1]!++;
+    for (let d = 1; d < atDepth.length; d++) atDepth[d]! += atDepth[d - 1]!;
+    const renumbered = new Int32Array(n);
+    const byDepth = new Int32Array(n);
+    for (let old = 0; old < n; old++) {
+      const now = atDepth[depth[old]!]!++;
+      renumbered[old] = now;
+      byDepth[now] = old;
+    }
+    // The trie's edges in the new numbering, as a dense table (-1: no edge).
+    const goto = new Int32Array(n * MAX_CLASSES).fill(-1);
+    for (let k = 0; k < edges.length; k += 3) goto[(renumbered[edges[k]!]! << CLASS_BITS) + edges[k + 1]!] = renumbered[edges[k + 2]!]!;
+    const ends = Array.from(byDepth, (old) => builtEnds[old]!);
     // Breadth-first failure links, folded into a dense transition table.
-    const n = children.length;
     const next = new Int32Array(n * MAX_CLASSES);
     const fail = new Int32Array(n);
     const order: number[] = [];
     for (let c = 0; c < MAX_CLASSES; c++) {
-      const t = children[0]!.get(c);
-      if (t !== undefined) {
+      const t = goto[c] as number;
+      if (t >= 0) {
         next[c] = t;
         fail[t] = 0;
         order.push(t);
@@ -144,8 +171,8 @@ export class SubstringSet {
       const s = order[qi]!;
       ends[s]!.push(...ends[fail[s]!]!);
       for (let c = 0; c < MAX_CLASSES; c++) {
-        const t = children[s]!.get(c);
-        if (t !== undefined) {
+        const t = goto[s * MAX_CLASSES + c] as number;
+        if (t >= 0) {
           fail[t] = next[fail[s]! * MAX_CLASSES + c]!;
           next[s * MAX_CLASSES + c] = t;
           order.push(t);
