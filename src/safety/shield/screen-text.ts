@@ -112,47 +112,75 @@ const VOCABULARY_LISTS: Array<[number, number[]]> = [
   [ROT13_WORD, ROT13_HINTS.map((w) => TABLE.id(w, false))],
   [DISTRESS_WORD, DISTRESS_WORDS.map((w) => TABLE.id(w, true))],
 ];
+/** A plan's state in a piece, as bits of `PLAN_STATE`: a hint woke it; one of its requirements is there. */
+const WOKE = 1;
+const MET = 2;
 /**
- * For each pattern of `TABLE`, the plans it wakes when found in the folded text: those it is a
- * hint word of, and the non-structural ones it is a substring hint of (a structural rule's
- * substring hints are looked for in its own target, below). Visiting the patterns a text holds
- * (a few dozen) costs less than testing ~1 400 hint ids per piece. The same goes for the rules'
- * requirements (`MEETS`) and, by the scan of their target text, for the structural rules.
+ * For each pattern id, the plans its presence marks and how (`WOKE`, `MET`), held flat: entries
+ * `plan << 2 | bit` from `start[id]` to `start[id + 1]`. One typed array per table instead of a
+ * small array per pattern, so reading a piece's few dozen hits touches a few cache lines.
  */
-const WAKES: number[][] = TABLE.patterns.map(() => []);
-const MEETS: number[][] = TABLE.patterns.map(() => []);
+interface Links {
+  start: Int32Array;
+  entries: Int32Array;
+}
+function links(size: number, pairs: Array<[id: number, plan: number, bit: number]>): Links {
+  const start = new Int32Array(size + 1);
+  for (const [id] of pairs) start[id + 1]!++;
+  for (let id = 0; id < size; id++) start[id + 1]! += start[id]!;
+  const entries = new Int32Array(pairs.length);
+  const at = start.slice(0, size);
+  for (const [id, plan, bit] of pairs) entries[at[id]!++] = (plan << 2) | bit;
+  return { start, entries };
+}
+/**
+ * By the patterns of `TABLE` found in the folded text: the plans they are a hint word of, and the
+ * non-structural plans they are a substring hint or requirement of (a structural rule's are looked
+ * for in its own target, below). Visiting the patterns a text holds (a few dozen) costs less than
+ * testing ~1 400 hint ids per piece.
+ */
+const FOLDED: Array<[number, number, number]> = [];
+/** The folded text's requirements alone, for its scan with wide gaps read as one space. */
+const FOLDED_MEETS: Array<[number, number, number]> = [];
 /** Structural plans by their substring hints and requirements, when the folded text is their target too. */
-const TEXT_WAKES_STRUCTURAL: number[][] = TABLE.patterns.map(() => []);
-const TEXT_MEETS_STRUCTURAL: number[][] = TABLE.patterns.map(() => []);
+const FOLDED_STRUCTURAL: Array<[number, number, number]> = [];
 /** The same, by the ids of `BASE_TABLE`, when leet folding changed the text and the pre-leet text is scanned apart. */
-const BASE_WAKES: number[][] = BASE_TABLE.patterns.map(() => []);
-const BASE_MEETS: number[][] = BASE_TABLE.patterns.map(() => []);
+const PRE_LEET: Array<[number, number, number]> = [];
 PLANS.forEach((plan, i) => {
-  for (const id of plan.words) WAKES[id]!.push(i);
+  for (const id of plan.words) FOLDED.push([id, i, WOKE]);
   if (!plan.rule.structural) {
-    for (const id of plan.substrings) WAKES[id]!.push(i);
-    for (const id of plan.requires ?? []) MEETS[id]!.push(i);
+    for (const id of plan.substrings) FOLDED.push([id, i, WOKE]);
+    for (const id of plan.requires ?? []) FOLDED.push([id, i, MET]), FOLDED_MEETS.push([id, i, MET]);
     return;
   }
-  for (const id of plan.substrings) TEXT_WAKES_STRUCTURAL[id]!.push(i);
-  for (const id of plan.requires ?? []) TEXT_MEETS_STRUCTURAL[id]!.push(i);
-  for (const id of plan.baseSubstrings) BASE_WAKES[id]!.push(i);
-  for (const id of plan.baseRequires ?? []) BASE_MEETS[id]!.push(i);
+  for (const id of plan.substrings) FOLDED_STRUCTURAL.push([id, i, WOKE]);
+  for (const id of plan.requires ?? []) FOLDED_STRUCTURAL.push([id, i, MET]);
+  for (const id of plan.baseSubstrings) PRE_LEET.push([id, i, WOKE]);
+  for (const id of plan.baseRequires ?? []) PRE_LEET.push([id, i, MET]);
 });
+const FOLDED_LINKS = links(TABLE.patterns.length, FOLDED);
+const FOLDED_MEETS_LINKS = links(TABLE.patterns.length, FOLDED_MEETS);
+const FOLDED_STRUCTURAL_LINKS = links(TABLE.patterns.length, FOLDED_STRUCTURAL);
+const PRE_LEET_LINKS = links(BASE_TABLE.patterns.length, PRE_LEET);
 /**
  * Two words set apart by anything but one space (two or more spaces, or a tab), where a
  * requirement spelt with one space would not be found; and each such gap, to be read as one space.
  */
 const WIDE_GAP = /[a-z0-9'](?: [ \t]+|\t[ \t]*)[a-z0-9']/;
 export const WIDE_GAPS = / [ \t]+|\t[ \t]*/g;
-/** Per piece: which plans a hint woke, and which have one of their requirements. */
-const WOKEN = new Uint8Array(PLANS.length);
-/** WOKEN's state before a piece's hints are read: the plans that run whatever the text holds. */
-const ALWAYS_WOKEN = Uint8Array.from(PLANS, (plan) => (plan.always ? 1 : 0));
-const MET = new Uint8Array(PLANS.length);
+/** Per piece, each plan's `WOKE` and `MET` bits. */
+const PLAN_STATE = new Uint8Array(PLANS.length);
+/** PLAN_STATE before a piece's hints are read: the plans that run whatever the text holds are woken. */
+const ALWAYS_WOKEN = Uint8Array.from(PLANS, (plan) => (plan.always ? WOKE : 0));
 
-function mark(flags: Uint8Array, hits: readonly number[], by: readonly number[][]): void {
-  for (const id of hits) for (const p of by[id] as number[]) flags[p] = 1;
+function mark(state: Uint8Array, hits: readonly number[], by: Links): void {
+  const { start, entries } = by;
+  for (const id of hits) {
+    for (let k = start[id] as number, end = start[id + 1] as number; k < end; k++) {
+      const e = entries[k] as number;
+      state[e >> 2] = (state[e >> 2] as number) | (e & 3);
+    }
+  }
 }
 const VOCABULARY = new Uint8Array(TABLE.patterns.length);
 for (const [bit, ids] of VOCABULARY_LISTS) for (const id of ids) VOCABULARY[id] = (VOCABULARY[id] as number) | bit;
@@ -710,40 +738,32 @@ export function screenPiece(raw: string): PieceResult {
   const { text, base, evasive } = normaliseForShield(raw);
   const signals: Signal[] = [];
   const { hits } = SUBSTRINGS.scanHits(text);
-  const woken = WOKEN;
-  const met = MET;
-  woken.set(ALWAYS_WOKEN);
-  met.fill(0);
+  const state = PLAN_STATE;
+  state.set(ALWAYS_WOKEN);
+  mark(state, hits, FOLDED_LINKS);
   const vocabulary: Vocabulary = { lists: 0, distress: 0 };
   for (const id of hits) {
-    for (const p of WAKES[id] as number[]) woken[p] = 1;
-    for (const p of MEETS[id] as number[]) met[p] = 1;
     const lists = VOCABULARY[id] as number;
     vocabulary.lists |= lists;
     if ((lists & DISTRESS_WORD) !== 0) vocabulary.distress++;
   }
   // Structural rules look for their substrings and requirements in the pre-leet text: the same
   // scan when leet folding changed nothing, a scan of the small second table when it did.
-  if (base === text) {
-    mark(woken, hits, TEXT_WAKES_STRUCTURAL);
-    mark(met, hits, TEXT_MEETS_STRUCTURAL);
-  } else {
-    const baseHits = BASE_SUBSTRINGS.scanHits(base).hits;
-    mark(woken, baseHits, BASE_WAKES);
-    mark(met, baseHits, BASE_MEETS);
-  }
+  if (base === text) mark(state, hits, FOLDED_STRUCTURAL_LINKS);
+  else mark(state, BASE_SUBSTRINGS.scanHits(base).hits, PRE_LEET_LINKS);
   // Requirements are spelt with single spaces. Where words are set apart by more (spaced-out
   // letters joined, justified or pasted text) or by a tab, they are also looked for with each gap
   // read as one space; a markup rule, whose requirements are looked for in the pre-leet text, then
   // runs whatever its requirements.
   const spaced = (text.includes('  ') || text.includes('\t')) && WIDE_GAP.test(text);
-  if (spaced) mark(met, SUBSTRINGS.scanHits(text.replace(WIDE_GAPS, ' ')).hits, MEETS);
+  if (spaced) mark(state, SUBSTRINGS.scanHits(text.replace(WIDE_GAPS, ' ')).hits, FOLDED_MEETS_LINKS);
   const long = text.length >= NEAR.minChars;
   const due: number[] = [];
   for (let i = 0; i < PLANS.length; i++) {
-    if (woken[i] === 0) continue;
+    const planState = state[i] as number;
+    if ((planState & WOKE) === 0) continue;
     const plan = PLANS[i] as RulePlan;
-    if (plan.requires && met[i] === 0 && !(spaced && plan.rule.structural)) continue;
+    if (plan.requires && (planState & MET) === 0 && !(spaced && plan.rule.structural)) continue;
     if (plan.machineWords && (vocabulary.lists & MODEL_WORD) === 0) continue;
     const rule = plan.rule;
     const target = rule.structural ? base : text;
