@@ -254,32 +254,63 @@ export function jailbreakProbability(text: string): number {
   return probability(W.jailbreak, features(text, W.bits));
 }
 
-/** A deciding model's weights as a dense array: it reads many pieces, so no per-bucket map lookups. */
-function dense(model: KindModel | undefined): Float32Array {
-  const out = new Float32Array(1 << W.bits);
-  for (const [k, v] of Object.entries(model?.w ?? {})) out[Number(k)] = v;
-  return out;
+/**
+ * A deciding model's weights, looked up by bucket with no map: a bitmap of the buckets that have a
+ * weight, the count of such buckets before each 32 of them, and the weights in bucket order. Only
+ * 3,000 to 6,000 of the 32,768 buckets have one, so a model takes 20 to 32 KB instead of the 128 KB
+ * of a dense array. The ~150 buckets of an email are read from two 4 KB arrays, and from the
+ * weights only where a bucket has one, rather than from 150 scattered lines of 128 KB that the
+ * rules' table scan keeps evicting. The sum is the same: the same float32 weights, added in the
+ * same order.
+ */
+interface SparseWeights {
+  present: Int32Array;
+  before: Int32Array;
+  values: Float32Array;
 }
-const ALONE_DENSE = dense(W.jailbreakAlone);
-const CRISIS_ALONE_DENSE = dense(W.crisisAlone);
+function sparse(model: KindModel | undefined): SparseWeights {
+  const words = (1 << W.bits) >>> 5;
+  const kept = Object.entries(model?.w ?? {})
+    .map(([k, v]) => [Number(k), v] as const)
+    .filter(([, v]) => v !== 0)
+    .sort((x, y) => x[0] - y[0]);
+  const present = new Int32Array(words);
+  for (const [k] of kept) present[k >>> 5] = (present[k >>> 5] as number) | (1 << (k & 31));
+  const before = new Int32Array(words);
+  for (let i = 1; i < words; i++) before[i] = (before[i - 1] as number) + bitCount(present[i - 1] as number);
+  return { present, before, values: Float32Array.from(kept, ([, v]) => v) };
+}
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+const ALONE_WEIGHTS = sparse(W.jailbreakAlone);
+const CRISIS_ALONE_WEIGHTS = sparse(W.crisisAlone);
 
-function denseProbability(model: KindModel | undefined, dense: Float32Array, text: string): number {
+function sparseProbability(model: KindModel | undefined, weights: SparseWeights, text: string): number {
   if (!model) return 0;
   const count = fillWordBuckets(text, W.bits);
   if (count === 0) return 0;
+  const { present, before, values } = weights;
   let sum = 0;
-  for (let k = 0; k < count; k++) sum += dense[BUCKETS[k] as number] as number;
+  for (let k = 0; k < count; k++) {
+    const b = BUCKETS[k] as number;
+    const word = present[b >>> 5] as number;
+    const bit = 1 << (b & 31);
+    if ((word & bit) !== 0) sum += values[(before[b >>> 5] as number) + bitCount(word & (bit - 1))] as number;
+  }
   return 1 / (1 + Math.exp(-(model.bias + sum / Math.sqrt(count))));
 }
 
 /** The probability of the crisis model that may decide alone (`crisisAlone`), from `wordBuckets` features. */
 export function crisisAloneProbability(text: string): number {
-  return denseProbability(W.crisisAlone, CRISIS_ALONE_DENSE, text);
+  return sparseProbability(W.crisisAlone, CRISIS_ALONE_WEIGHTS, text);
 }
 
 /** The probability of the model that may decide alone (`jailbreakAlone`), from `wordBuckets` features. */
 export function jailbreakAloneProbability(text: string): number {
-  return denseProbability(W.jailbreakAlone, ALONE_DENSE, text);
+  return sparseProbability(W.jailbreakAlone, ALONE_WEIGHTS, text);
 }
 
 /**
