@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { ConversationState } from '../db/schema.js';
 import type { ChatTurn, SystemBlock } from '../llm/anthropic-client.js';
+import { removeSmuggled } from '../safety/smuggled.js';
 import { AppError } from '../shared/errors.js';
 import { ACTIVE_STATES, type ActionNote, type ActiveState, type Persona, type StarPushLevel } from './persona.js';
 import type { FabricatedPii } from './fabricate.js';
@@ -161,9 +162,13 @@ function notesLayer(persona: Persona, input: PromptInput, vars: Record<string, s
 
 const TRUNCATION_MARKER = '[The beginning of this email was cut to fit.]';
 
-/** Closing tags inside the text are neutralised so the content cannot end its own wrapper. */
+/**
+ * Closing tags inside the text are neutralised so the content cannot end its own wrapper, and text
+ * spelt in invisible code points (`removeSmuggled`) is dropped: the model reads only what a person
+ * would see.
+ */
 export function wrapRecruiterText(text: string): string {
-  const body = (text || '(the message has no text)').replace(/<\/?\s*recruiter_email\b[^>]*>/gi, '[tag removed]');
+  const body = removeSmuggled(text || '(the message has no text)').replace(/<\/?\s*recruiter_email\b[^>]*>/gi, '[tag removed]');
   return `<recruiter_email>\n${body}\n</recruiter_email>`;
 }
 

@@ -3,9 +3,18 @@
  * rule matches the same way whichever side the text is on. Every function is linear in its input.
  */
 
-// Zero-width characters, soft hyphen, word joiners, BOM, and bidirectional controls: invisible
-// in a mail client, used to split words so that filters miss them.
-const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/gu;
+// Zero-width characters, soft hyphen, word joiners, BOM, bidirectional controls, variation
+// selectors and tag characters: invisible in a mail client, used to split words so that filters
+// miss them. Beyond the BMP: shorthand format controls, musical formatting, the tag block and the
+// variation selector supplement. What tag characters and selectors spell is read apart
+// (`smuggled.ts`).
+const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
+/** The invisible characters beyond the BMP alone. */
+export const INVISIBLE_ASTRAL_ALL = /[\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
+/** Whether the code point `cp`, beyond the BMP, is one of the invisible characters above. */
+export function invisibleAstral(cp: number): boolean {
+  return (cp >= 0x1bca0 && cp <= 0x1bca3) || (cp >= 0x1d173 && cp <= 0x1d17a) || (cp >= 0xe0000 && cp <= 0xe0fff);
+}
 
 /** Cyrillic and Greek letters that render like Latin ones (NFKC does not fold across scripts). */
 const HOMOGLYPHS: Record<string, string> = {

@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url';
 import type { FabricatedPii } from '../persona/fabricate.js';
 import { AppError } from '../shared/errors.js';
 import { foldLeet, joinSpacedLetters, normaliseText, stripInvisible } from './normalise.js';
+import { smuggledText } from './smuggled.js';
 
-export type ValidationRule = 'empty' | 'ai_disclosure' | 'real_pii' | 'call_before_star';
+export type ValidationRule = 'empty' | 'ai_disclosure' | 'real_pii' | 'call_before_star' | 'hidden_text';
 /** `detail` names what matched by kind or list position, never by the personal value itself. */
 export interface ValidationFailure { rule: ValidationRule; detail: string }
 export interface ValidatorTerms { aiDisclosure: readonly string[]; callPhrases: readonly string[] }
@@ -455,7 +456,11 @@ export function validateReply(draft: string, ctx: ValidationContext): Validation
   };
   const found = new Map<ValidationRule, string>();
   for (const window of windows(draft)) checkWindow(window, checks, found);
-  const order: ValidationRule[] = ['ai_disclosure', 'real_pii', 'call_before_star'];
+  // Text spelt in invisible characters would reach the recruiter's software unseen by the owner:
+  // a channel out for anything the other rules stop. A reply has no reason to hold any.
+  const hidden = smuggledText(draft);
+  if (hidden !== null) found.set('hidden_text', `${hidden.length} characters spelt in invisible tag characters or variation selectors`);
+  const order: ValidationRule[] = ['ai_disclosure', 'real_pii', 'call_before_star', 'hidden_text'];
   const failures = order.flatMap((rule) => (found.has(rule) ? [{ rule, detail: found.get(rule)! }] : []));
   return { pass: failures.length === 0, failures };
 }

@@ -2,6 +2,7 @@
  * SHIELD: screens inbound text for jailbreak / prompt-injection and crisis signals before any
  * model sees it. Pure and synchronous; time is linear in the input (see docs/shield.md).
  */
+import { smuggledText } from '../smuggled.js';
 import { decodedChunks } from './decode.js';
 import { extractHiddenText } from './hidden-text.js';
 import { kindScore, screenPiece, type Signal } from './screen-text.js';
@@ -78,8 +79,7 @@ function marker(category: string, rule: string, at: Signal | undefined, base: nu
  */
 const SEPARATE_FRAGMENTS = 256;
 
-function screenHidden(acc: Collected, html: string, size: number): void {
-  const fragments = extractHiddenText(html);
+function screenHidden(acc: Collected, fragments: string[], size: number): void {
   if (fragments.length > SEPARATE_FRAGMENTS) fragments.splice(SEPARATE_FRAGMENTS, Infinity, fragments.slice(SEPARATE_FRAGMENTS).join('\n'));
   for (const fragment of fragments) {
     for (const part of windowsOf(fragment, size)) {
@@ -125,8 +125,12 @@ export function screen(input: ShieldInput | string, opts?: { maxChars?: number }
     const { rot13Words } = add(acc, w);
     for (const chunk of decodedChunks(w, rot13Words)) screenDecoded(acc, chunk);
   }
-  if (html) screenHidden(acc, html, size);
-  if (attachmentNames && attachmentNames.length > 0) add(acc, attachmentNames.join('\n'));
+  if (html) screenHidden(acc, extractHiddenText(html), size);
+  const names = attachmentNames && attachmentNames.length > 0 ? attachmentNames.join('\n') : '';
+  if (names) add(acc, names);
+  // Text spelt in invisible code points is hidden text too, wherever the sender put it.
+  const smuggled = [text ?? '', html ?? '', names].map(smuggledText).filter((t): t is string => t !== null);
+  if (smuggled.length > 0) screenHidden(acc, smuggled, size);
 
   const jb = kindScore(acc.signals, 'jailbreak');
   const crisis = kindScore(acc.signals, 'crisis');

@@ -229,6 +229,26 @@ describe('several rules', () => {
   });
 });
 
+describe('hidden_text', () => {
+  const inTags = (s: string) => [...s].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+
+  it('fails a draft that spells text in tag characters or variation selectors, whatever the text', () => {
+    const ssn = `Thanks Dana, talk soon.${inTags('SSN 078-05-1120')}`;
+    expect(rules(ssn)).toEqual(['hidden_text']);
+    expect(validateReply(ssn, ctx()).failures[0]?.detail).not.toContain('078');
+    const selectors = `Sounds good \u{1F600}${[...Buffer.from('hello there')].map((b) => String.fromCodePoint(0xe0100 + b - 16)).join('')}`;
+    expect(rules(selectors)).toEqual(['hidden_text']);
+  });
+
+  it('passes emoji with a presentation selector and a flag', () => {
+    expect(rules('Thanks \u2764\uFE0F Go team \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}')).toEqual([]);
+  });
+
+  it('reads words split by invisible characters beyond the BMP', () => {
+    for (const z of ['\u{E0020}', '\u{E0100}', '\u{1D173}']) expect(rules(`As an A${z}I, I cannot.`), JSON.stringify(z)).toEqual(['ai_disclosure']);
+  });
+});
+
 describe('term lists', () => {
   it('parses comments and expands alternatives', () => {
     expect(parseTermList('# c\n(hop|jump) on a (|quick) call  # trailing\n\nllm\n')).toEqual([

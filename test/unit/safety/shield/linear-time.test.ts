@@ -28,7 +28,9 @@ const UNITS = ['a', 'a ', 'a.', 'a!', ' ', '-=', '\n', '<div style="display:none
   // Hidden elements, each closed and each found by its own end tag.
   '<div hidden>a</div>', '<b style="color:#fff">x</b>',
   // CSS escapes and comments, inside one tag and across many.
-  '<p style="\\', '\\', '<p style="/*', '<i style="a\\b/**/">'];
+  '<p style="\\', '\\', '<p style="/*', '<i style="a\\b/**/">',
+  // Text spelt in tag characters and in variation selectors, in one run and between letters.
+  '\u{E0041}', '\u{E0151}', 'a\u{E0041}', '\u{E0041}\u{E0151}\uFE0A', '\u{1F3F4}\u{E0041}'];
 
 function timed(fn: () => void): number {
   const t = performance.now();
