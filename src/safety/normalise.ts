@@ -7,8 +7,11 @@
 // selectors and tag characters: invisible in a mail client, used to split words so that filters
 // miss them. Beyond the BMP: shorthand format controls, musical formatting, the tag block and the
 // variation selector supplement. What tag characters and selectors spell is read apart
-// (`smuggled.ts`).
-const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
+// (`smuggled.ts`). Also the combining marks that NFKC, run first, left uncombined: an accent on a
+// letter that has no accented form, a strike-through or an underline on every letter
+// ("i̶g̶n̶o̶r̶e̶"), which a reader and a model read through; accented letters of real words are
+// single characters by then, and keep their accents.
+const INVISIBLE = /[\u00AD\u0300-\u036F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u1AB0-\u1AFF\u1DC0-\u1DFF\u200B-\u200F\u202A-\u202E\u2060-\u206F\u20D0-\u20FF\u3164\uFE00-\uFE0F\uFE20-\uFE2F\uFEFF\uFFA0\uFFF9-\uFFFB\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
 /** The invisible characters beyond the BMP alone. */
 export const INVISIBLE_ASTRAL_ALL = /[\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
 /** Whether the code point `cp`, beyond the BMP, is one of the invisible characters above. */
@@ -16,13 +19,18 @@ export function invisibleAstral(cp: number): boolean {
   return (cp >= 0x1bca0 && cp <= 0x1bca3) || (cp >= 0x1d173 && cp <= 0x1d17a) || (cp >= 0xe0000 && cp <= 0xe0fff);
 }
 
-/** Cyrillic and Greek letters that render like Latin ones (NFKC does not fold across scripts). */
+/**
+ * Cyrillic, Greek and Cherokee letters that render like Latin ones (NFKC does not fold across
+ * scripts), and the Latin small capitals ("ɪɢɴᴏʀᴇ"), which NFKC leaves as they are.
+ */
 const HOMOGLYPHS: Record<string, string> = {
   а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', ѕ: 's', і: 'i', ї: 'i', ј: 'j', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l',
   А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', У: 'Y', Х: 'X', Ѕ: 'S', І: 'I', Ј: 'J',
   α: 'a', β: 'b', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', γ: 'y',
   Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
   ɑ: 'a', ɡ: 'g', ɩ: 'i', ʟ: 'l', ᴄ: 'c', ᴏ: 'o', ᴜ: 'u', ᴠ: 'v', ᴡ: 'w', ᴢ: 'z',
+  ᴀ: 'a', ʙ: 'b', ᴅ: 'd', ᴇ: 'e', ꜰ: 'f', ɢ: 'g', ʜ: 'h', ɪ: 'i', ᴊ: 'j', ᴋ: 'k', ᴍ: 'm', ɴ: 'n', ᴘ: 'p', ǫ: 'q', ʀ: 'r', ꜱ: 's', ᴛ: 't', ʏ: 'y',
+  Ꭺ: 'A', Ᏼ: 'B', Ꮯ: 'C', Ꭰ: 'D', Ꭼ: 'E', Ꮐ: 'G', Ꮋ: 'H', Ꭻ: 'J', Ꮶ: 'K', Ꮮ: 'L', Ꮇ: 'M', Ꮲ: 'P', Ꮪ: 'S', Ꭲ: 'T', Ꮩ: 'V', Ꮃ: 'W', Ꮓ: 'Z',
 };
 const HOMOGLYPH_RE = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'gu');
 

@@ -244,8 +244,9 @@ describe('hidden_text', () => {
     expect(rules('Thanks \u2764\uFE0F Go team \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}')).toEqual([]);
   });
 
-  it('reads words split by invisible characters beyond the BMP', () => {
-    for (const z of ['\u{E0020}', '\u{E0100}', '\u{1D173}']) expect(rules(`As an A${z}I, I cannot.`), JSON.stringify(z)).toEqual(['ai_disclosure']);
+  it('reads words split by invisible characters beyond the BMP, struck through, or in small capitals', () => {
+    for (const z of ['\u{E0020}', '\u{E0100}', '\u{1D173}', '\u0336']) expect(rules(`As an A${z}I, I cannot.`), JSON.stringify(z)).toEqual(['ai_disclosure']);
+    expect(rules('Written by ᴄʟᴀᴜᴅᴇ.')).toEqual(['ai_disclosure']);
   });
 });
 

@@ -30,7 +30,9 @@ const UNITS = ['a', 'a ', 'a.', 'a!', ' ', '-=', '\n', '<div style="display:none
   // CSS escapes and comments, inside one tag and across many.
   '<p style="\\', '\\', '<p style="/*', '<i style="a\\b/**/">',
   // Text spelt in tag characters and in variation selectors, in one run and between letters.
-  '\u{E0041}', '\u{E0151}', 'a\u{E0041}', '\u{E0041}\u{E0151}\uFE0A', '\u{1F3F4}\u{E0041}'];
+  '\u{E0041}', '\u{E0151}', 'a\u{E0041}', '\u{E0041}\u{E0151}\uFE0A', '\u{1F3F4}\u{E0041}',
+  // Letters struck through, and small capitals: every character folded.
+  'a\u0336', '\u1D00'];
 
 function timed(fn: () => void): number {
   const t = performance.now();
