@@ -11,7 +11,7 @@
 // letter that has no accented form, a strike-through or an underline on every letter
 // ("i̶g̶n̶o̶r̶e̶"), which a reader and a model read through; accented letters of real words are
 // single characters by then, and keep their accents.
-const INVISIBLE = /[\u00AD\u0300-\u036F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u1AB0-\u1AFF\u1DC0-\u1DFF\u200B-\u200F\u202A-\u202E\u2060-\u206F\u20D0-\u20FF\u3164\uFE00-\uFE0F\uFE20-\uFE2F\uFEFF\uFFA0\uFFF9-\uFFFB\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
+const INVISIBLE = /[\u00AD\u0300-\u036F\u0483-\u0489\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u1AB0-\u1AFF\u1DC0-\u1DFF\u200B-\u200F\u202A-\u202E\u2060-\u206F\u20D0-\u20FF\u3164\uFE00-\uFE0F\uFE20-\uFE2F\uFEFF\uFFA0\uFFF9-\uFFFB\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
 /** The invisible characters beyond the BMP alone. */
 export const INVISIBLE_ASTRAL_ALL = /[\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
 /** Whether the code point `cp`, beyond the BMP, is one of the invisible characters above. */
@@ -180,9 +180,9 @@ export function joinSpacedLetters(s: string): string {
   return parts.join('');
 }
 
-/** NFKC, entities, invisible characters, homoglyphs, whitespace, lower case. */
+/** NFKC, entities, invisible characters, homoglyphs, dressed-up words, whitespace, lower case. */
 export function normaliseText(s: string): string {
-  return foldHomoglyphs(stripInvisible(decodeEntities(s.normalize('NFKC'))))
+  return foldDecoratedWords(foldHomoglyphs(stripInvisible(decodeEntities(s.normalize('NFKC')))))
     .replace(/[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g, ' ')
     .replace(/[\u2018\u2019\u201B\u2032]/g, "'")
     .replace(/[\u201C\u201D\u201F\u2033]/g, '"')
@@ -193,4 +193,102 @@ export function normaliseText(s: string): string {
 /** The form rules match against: normalised, spaced-out letters joined, leetspeak folded. */
 export function normaliseForMatching(s: string): string {
   return foldLeet(joinSpacedLetters(normaliseText(s)));
+}
+
+/**
+ * Letters dressed up so that no rule reads them, though a person and a model do: accents or
+ * strokes on the letters ("íǵńóŕé", "ÏGNØŘË"), zalgo text (whose first mark NFKC combines into an
+ * accented letter and whose other marks are invisible characters above), regional indicator
+ * letters ("🇮🇬🇳🇴🇷🇪", boxed capitals when they pair into no flag). Real words rarely carry an
+ * accent on three letters in a row, or on most of the letters of a longer word; a text that does
+ * is read with every dressed-up letter as its plain letter. Other text, the accented words of other
+ * languages among it, stays as it is.
+ */
+export function foldDecoratedWords(s: string): string {
+  if (!dressedUp(s)) return s;
+  if (DRESSED_OUT.length < s.length) DRESSED_OUT = new Uint16Array(s.length);
+  const out = DRESSED_OUT;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const plain = plainLetter(s, i);
+    if (plain === 0) out[n++] = s.charCodeAt(i);
+    else {
+      out[n++] = plain;
+      if (isRegional(s, i)) i++;
+    }
+  }
+  return Buffer.from(out.buffer, 0, 2 * n).toString('utf16le');
+}
+/** The folded text's code units, reused between calls. */
+let DRESSED_OUT = new Uint16Array(1024);
+
+/** Dressed-up letters in a row that make a text dressed up. */
+const DRESSED_RUN = 3;
+/** ...or the share of dressed-up letters in a word of at least `DRESSED_WORD` letters that does. */
+const DRESSED_WORD = 4;
+const DRESSED_SHARE = 0.6;
+
+function dressedUp(s: string): boolean {
+  let run = 0;
+  let letters = 0;
+  let dressed = 0;
+  for (let i = 0; i <= s.length; ) {
+    const width = letterWidth(s, i);
+    if (width === 0) {
+      if (letters >= DRESSED_WORD && dressed >= DRESSED_SHARE * letters) return true;
+      run = letters = dressed = 0;
+      i++;
+      continue;
+    }
+    letters++;
+    if (plainLetter(s, i) === 0) run = 0;
+    else {
+      dressed++;
+      if (++run >= DRESSED_RUN) return true;
+    }
+    i += width;
+  }
+  return false;
+}
+
+const isRegional = (s: string, i: number): boolean => s.charCodeAt(i) === 0xd83c && s.charCodeAt(i + 1) >= 0xdde6 && s.charCodeAt(i + 1) <= 0xddff;
+
+/** How many code units the letter at `i` takes (a regional indicator two), or 0 when no letter starts there. */
+function letterWidth(s: string, i: number): number {
+  if (i >= s.length) return 0;
+  const c = s.charCodeAt(i);
+  if (isAsciiLetter(c)) return 1;
+  if (isRegional(s, i)) return 2;
+  return c >= 128 && plainOf(c) !== NOT_A_LETTER ? 1 : 0;
+}
+
+/** The plain ASCII letter the dressed-up letter at `i` stands for; 0 for a plain or other letter. */
+function plainLetter(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (isRegional(s, i)) return s.charCodeAt(i + 1) - 0xdde6 + 97;
+  if (c < 128) return 0;
+  const p = plainOf(c);
+  return p > 0 ? p : 0;
+}
+
+const NOT_A_LETTER = -1;
+const UNDRESSED = 0;
+const UNSEEN = -2;
+/** Per BMP code unit, learnt on first sight: its plain ASCII letter, UNDRESSED (a letter of no such form) or NOT_A_LETTER. */
+const PLAIN = new Int32Array(0x10000).fill(UNSEEN);
+/** Letters with a stroke or a bar, which have no decomposition. */
+const STROKED: Record<string, string> = { ø: 'o', Ø: 'O', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ħ: 'h', Ħ: 'H', ŧ: 't', Ŧ: 'T', ƀ: 'b', ı: 'i', ɨ: 'i', ƶ: 'z', Ƶ: 'Z', ǥ: 'g', Ǥ: 'G', ɇ: 'e', Ɇ: 'E', ɍ: 'r', Ɍ: 'R', ɏ: 'y', Ɏ: 'Y' };
+
+function plainOf(c: number): number {
+  let p = PLAIN[c] as number;
+  if (p === UNSEEN) {
+    const ch = String.fromCharCode(c);
+    const stroked = STROKED[ch];
+    const first = ch.normalize('NFKD').charCodeAt(0);
+    if (stroked !== undefined) p = stroked.charCodeAt(0);
+    else if (c >= 128 && isAsciiLetter(first) && ch.normalize('NFKD').length > 1) p = first;
+    else p = /\p{L}/u.test(ch) ? UNDRESSED : NOT_A_LETTER;
+    PLAIN[c] = p;
+  }
+  return p;
 }

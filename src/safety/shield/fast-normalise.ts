@@ -4,7 +4,7 @@
  * single left-to-right pass, so 1 MB stays within the screening budget. It also records which
  * tokens were evasive (leet or spaced out), which the leetspeak categories need.
  */
-import { decodeEntities, foldHomoglyphs, INVISIBLE_ASTRAL_ALL, invisibleAstral, stripInvisible } from '../normalise.js';
+import { decodeEntities, foldDecoratedWords, foldHomoglyphs, INVISIBLE_ASTRAL_ALL, invisibleAstral, stripInvisible } from '../normalise.js';
 import { CodeUnitBuffer } from './code-units.js';
 
 export interface NormalisedText {
@@ -72,17 +72,32 @@ function foldOf(c: number): number {
 }
 let multiUnitFold = false;
 
+/**
+ * Code units that may dress a letter up (an accented or stroked Latin letter, a combining mark, a
+ * regional indicator's high surrogate), and whether the text being folded holds one: only then
+ * does it go through `foldDecoratedWords`.
+ */
+const DECORATION_UNIT = new Uint8Array(0x10000);
+for (const [from, to] of [[0xc0, 0x24f], [0x268, 0x268], [0x300, 0x36f], [0x483, 0x489], [0x1ab0, 0x1aff], [0x1dc0, 0x1dff], [0x1e00, 0x1eff], [0x20d0, 0x20ff], [0xfe20, 0xfe2f], [0xd83c, 0xd83c]] as const) DECORATION_UNIT.fill(1, from, to + 1);
+DECORATION_UNIT[0xd7] = 0;
+DECORATION_UNIT[0xf7] = 0;
+let decorationSeen = false;
+
 function foldCharactersFast(t: string): string {
   const parts: string[] = [];
   let copyFrom = 0;
   for (let i = 0; i < t.length; i++) {
     const c = t.charCodeAt(i);
     if (c < 128) continue;
+    if (DECORATION_UNIT[c] === 1) decorationSeen = true;
     // Each unit of a pair is folded alone below, which keeps it. Invisible pairs are dropped first,
     // all at once: a megabyte may hold half a million of them between letters.
     if (c >= 0xd800 && c <= 0xdbff && invisibleAstral(t.codePointAt(i) as number)) return foldCharactersFast(t.replace(INVISIBLE_ASTRAL_ALL, ''));
     const f = foldOf(c);
-    if (multiUnitFold) return foldCharacters(t);
+    if (multiUnitFold) {
+      decorationSeen = true;
+      return foldCharacters(t);
+    }
     if (f === c) continue;
     if (i > copyFrom) parts.push(t.slice(copyFrom, i));
     // Text where most characters change (a megabyte of small capitals or struck-through letters)
@@ -113,9 +128,13 @@ function foldRest(t: string, from: number): string {
       out[n++] = c;
       continue;
     }
+    if (DECORATION_UNIT[c] === 1) decorationSeen = true;
     if (c >= 0xd800 && c <= 0xdbff && invisibleAstral(t.codePointAt(i) as number)) return foldCharactersFast(t.slice(from).replace(INVISIBLE_ASTRAL_ALL, ''));
     const f = foldOf(c);
-    if (multiUnitFold) return foldCharacters(t.slice(from));
+    if (multiUnitFold) {
+      decorationSeen = true;
+      return foldCharacters(t.slice(from));
+    }
     if (f !== DROP) out[n++] = f;
   }
   return FOLD_OUT_BYTES.toString('utf16le', 0, 2 * n);
@@ -160,11 +179,13 @@ const INVISIBLE_ASTRAL_UNITS = /[\uD82F\uD834\uDB40-\uDB43]/;
 
 /** NFKC, entities, invisible characters, homoglyphs, typographic punctuation, lower case. */
 export function baseNormalise(s: string): string {
+  decorationSeen = false;
   const one = oneByte(s);
   let t = NON_ASCII.test(one) ? withoutInvisibleAstral(one).normalize('NFKC') : one;
   if (t.includes('&')) t = decodeEntities(t);
   if (!NON_ASCII.test(t)) return t.toLowerCase();
-  return oneByte(foldCharactersFast(t)).toLowerCase();
+  const folded = foldCharactersFast(t);
+  return oneByte(decorationSeen ? foldDecoratedWords(folded) : folded).toLowerCase();
 }
 
 // Where an evasion can start: a letter touching a leet character, or a single letter followed by

@@ -32,7 +32,9 @@ const UNITS = ['a', 'a ', 'a.', 'a!', ' ', '-=', '\n', '<div style="display:none
   // Text spelt in tag characters and in variation selectors, in one run and between letters.
   '\u{E0041}', '\u{E0151}', 'a\u{E0041}', '\u{E0041}\u{E0151}\uFE0A', '\u{1F3F4}\u{E0041}',
   // Letters struck through, and small capitals: every character folded.
-  'a\u0336', '\u1D00'];
+  'a\u0336', '\u1D00',
+  // Accents on every letter, zalgo marks, regional indicator letters.
+  '\u00e9', 'e\u0301', 'a\u0301\u0316\u0353', '\u{1F1EE}', '\u{1F1EE}\u200b'];
 
 function timed(fn: () => void): number {
   const t = performance.now();
