@@ -6,6 +6,7 @@
  */
 import { decodeEntities, foldDecoratedWords, foldHomoglyphs, INVISIBLE_ASTRAL_ALL, invisibleAstral, stripInvisible } from '../normalise.js';
 import { CodeUnitBuffer } from './code-units.js';
+import { CRISIS_EVASIVE, JAILBREAK_EVASIVE, RULE_HINTS } from './rules.js';
 
 export interface NormalisedText {
   text: string;
@@ -177,12 +178,100 @@ const STRIP_BEFORE_NFKC_CHARS = 20_000;
 /** The high surrogates of the invisible characters beyond the BMP (and of some visible ones). */
 const INVISIBLE_ASTRAL_UNITS = /[\uD82F\uD834\uDB40-\uDB43]/;
 
-/** NFKC, entities, invisible characters, homoglyphs, typographic punctuation, lower case. */
+/**
+ * Words with letters starred out ("s*icide", "d*e", "instr*ctions", "k#ll"): people write crisis
+ * words so to get past filters, and a reader, or a model, fills the gap at once. A token of letters
+ * and digits with `*` or `#` inside it, at most half of it so, is read as the one word the rules
+ * wake on (`RULE_HINTS`, the leetspeak words) that it spells with one letter per star; with none or
+ * several, it stays. The word is as long as the token, so every offset stays. Swear words and
+ * markdown are no such word ("d*mn", "**bold**", "C#").
+ */
+function unstarWords(t: string): string {
+  let star = t.indexOf('*');
+  let hash = t.indexOf('#');
+  if (star < 0 && hash < 0) return t;
+  const n = t.length;
+  if (STAR_UNITS.length < n) {
+    STAR_UNITS = new Uint16Array(Math.max(n, 2 * STAR_UNITS.length));
+    STAR_BYTES = Buffer.from(STAR_UNITS.buffer);
+  }
+  const u = STAR_UNITS;
+  STAR_BYTES.write(t, 0, 'utf16le');
+  let changed = false;
+  let from = 0;
+  for (;;) {
+    if (star >= 0 && star < from) star = t.indexOf('*', from);
+    if (hash >= 0 && hash < from) hash = t.indexOf('#', from);
+    const at = star < 0 ? hash : hash < 0 ? star : Math.min(star, hash);
+    if (at < 0) break;
+    let start = at;
+    while (start > 0 && WORD_UNIT[u[start - 1] as number] === 1) start--;
+    let end = at;
+    while (end < n && WORD_UNIT[u[end] as number] !== 0) end++;
+    const word = start < at ? starredWord(u, start, end) : undefined;
+    if (word !== undefined) {
+      for (let i = 0; i < word.length; i++) u[start + i] = word.charCodeAt(i);
+      changed = true;
+    }
+    from = end + 1;
+  }
+  return changed ? oneByte(STAR_BYTES.toString('utf16le', 0, 2 * n)) : t;
+}
+let STAR_UNITS = new Uint16Array(4096);
+let STAR_BYTES = Buffer.from(STAR_UNITS.buffer);
+const STAR = 2;
+/** 1 for the letters, digits and apostrophe of a word, STAR for `*` and `#`, 0 for the rest. */
+const WORD_UNIT = new Uint8Array(0x10000);
+for (let c = 97; c <= 122; c++) WORD_UNIT[c] = WORD_UNIT[c - 32] = 1;
+for (let c = 48; c <= 57; c++) WORD_UNIT[c] = 1;
+WORD_UNIT[39] = 1;
+WORD_UNIT[42] = WORD_UNIT[35] = STAR;
+/** Words the rules wake on, by length (under STAR_WORD_MAX), first letter and last letter (`starBucket`). */
+let starBuckets: Array<string[] | undefined> | undefined;
+const STAR_WORD_MAX = 32;
+const starBucket = (length: number, first: number, last: number): number => (length * 26 + first - 97) * 26 + last - 97;
+const isLower = (c: number): boolean => c >= 97 && c <= 122;
+
+/** The one word `u[start, end)` spells with a letter per star, or undefined. */
+function starredWord(u: Uint16Array, start: number, end: number): string | undefined {
+  const length = end - start;
+  const first = (u[start] as number) | 32;
+  const last = (u[end - 1] as number) | 32;
+  if (length < 3 || length >= STAR_WORD_MAX || !isLower(first) || !isLower(last) || WORD_UNIT[u[start] as number] === STAR || WORD_UNIT[u[end - 1] as number] === STAR) return undefined;
+  if (!starBuckets) {
+    const buckets: Array<string[] | undefined> = new Array(starBucket(STAR_WORD_MAX, 97, 97)).fill(undefined);
+    const words = new Set<string>([...JAILBREAK_EVASIVE, ...CRISIS_EVASIVE]);
+    for (const hints of Object.values(RULE_HINTS)) for (const h of hints) if (/^[a-z]['a-z]*[a-z]$/.test(h) && h.length < STAR_WORD_MAX) words.add(h);
+    for (const w of words) (buckets[starBucket(w.length, w.charCodeAt(0), w.charCodeAt(w.length - 1))] ??= []).push(w);
+    starBuckets = buckets;
+  }
+  const bucket = starBuckets[starBucket(length, first, last)];
+  if (bucket === undefined) return undefined;
+  let stars = 0;
+  for (let i = start; i < end; i++) if (WORD_UNIT[u[i] as number] === STAR) stars++;
+  if (2 * stars > length) return undefined;
+  let found: string | undefined;
+  for (const word of bucket) {
+    let fits = true;
+    for (let i = 1; i < length - 1 && fits; i++) {
+      const c = u[start + i] as number;
+      const w = word.charCodeAt(i);
+      fits = WORD_UNIT[c] === STAR ? isLower(w) : (c >= 65 && c <= 90 ? c | 32 : c) === w;
+    }
+    if (!fits) continue;
+    if (found !== undefined) return undefined;
+    found = word;
+  }
+  return found;
+}
+
+/** NFKC, entities, invisible characters, homoglyphs, typographic punctuation, starred-out words, lower case. */
 export function baseNormalise(s: string): string {
   decorationSeen = false;
   const one = oneByte(s);
   let t = NON_ASCII.test(one) ? withoutInvisibleAstral(one).normalize('NFKC') : one;
   if (t.includes('&')) t = decodeEntities(t);
+  t = unstarWords(t);
   if (!NON_ASCII.test(t)) return t.toLowerCase();
   const folded = foldCharactersFast(t);
   return oneByte(decorationSeen ? foldDecoratedWords(folded) : folded).toLowerCase();
