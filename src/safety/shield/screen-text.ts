@@ -105,12 +105,48 @@ const PLANS: RulePlan[] = RULES.map((rule) => {
 const MODEL_WORD = 1;
 const CRISIS_MODEL_WORD = 2;
 const ROT13_WORD = 4;
+/**
+ * A letter held three times or more ("I waaant to diiie", "kiiill myseeelf"): people write so in
+ * distress, and to get past filters. No English word holds a letter three times, so a piece that
+ * does is screened with each such run read as one letter (`unstretch`) instead; "tooo" then reads
+ * "to" and "killll" "kil" (a misspelling the rules read). Not "www" and "xxx", which addresses
+ * and placeholders hold. Found by the table pass, so other mail pays nothing.
+ */
+const STRETCHED = 16;
+const STRETCHED_RUNS = [...'abcdefghijklmnopqrstuvyz'].map((c) => c.repeat(3));
+function unstretch(raw: string): string | null {
+  const n = raw.length;
+  if (HELD_UNITS.length < n) {
+    HELD_UNITS = new Uint16Array(Math.max(n, 2 * HELD_UNITS.length));
+    HELD_BYTES = Buffer.from(HELD_UNITS.buffer);
+  }
+  const out = HELD_UNITS;
+  let k = 0;
+  let same = 0;
+  let prev = -1;
+  for (let i = 0; i < n; i++) {
+    const c = raw.charCodeAt(i);
+    const lower = c >= 65 && c <= 90 ? c | 32 : c;
+    same = lower === prev ? same + 1 : 1;
+    prev = lower;
+    // The third and later of a run of one letter are dropped, then the second.
+    if (same >= 3 && lower >= 97 && lower <= 122 && lower !== 119 && lower !== 120) {
+      if (same === 3) k--;
+      continue;
+    }
+    out[k++] = c;
+  }
+  return k === n ? null : oneByte(HELD_BYTES.toString('utf16le', 0, 2 * k));
+}
+let HELD_UNITS = new Uint16Array(4096);
+let HELD_BYTES = Buffer.from(HELD_UNITS.buffer);
 const DISTRESS_WORD = 8;
 const VOCABULARY_LISTS: Array<[number, number[]]> = [
   [MODEL_WORD, JAILBREAK_MODEL_WORDS.map((w) => TABLE.id(w, true))],
   [CRISIS_MODEL_WORD, [...DISTRESS_WORDS, ...CRISIS_MODEL_EXTRA_WORDS].map((w) => TABLE.id(w, true))],
   [ROT13_WORD, ROT13_HINTS.map((w) => TABLE.id(w, false))],
   [DISTRESS_WORD, DISTRESS_WORDS.map((w) => TABLE.id(w, true))],
+  [STRETCHED, STRETCHED_RUNS.map((w) => TABLE.id(w, false))],
 ];
 /** A plan's state in a piece, as bits of `PLAN_STATE`: a hint woke it; one of its requirements is there. */
 const WOKE = 1;
@@ -734,7 +770,7 @@ export interface PieceResult {
   rot13Words: boolean;
 }
 
-export function screenPiece(raw: string): PieceResult {
+export function screenPiece(raw: string, unstretched = false): PieceResult {
   const { text, base, evasive } = normaliseForShield(raw);
   const signals: Signal[] = [];
   const { hits } = SUBSTRINGS.scanHits(text);
@@ -746,6 +782,10 @@ export function screenPiece(raw: string): PieceResult {
     const lists = VOCABULARY[id] as number;
     vocabulary.lists |= lists;
     if ((lists & DISTRESS_WORD) !== 0) vocabulary.distress++;
+  }
+  if ((vocabulary.lists & STRETCHED) !== 0 && !unstretched) {
+    const again = unstretch(raw);
+    if (again !== null) return screenPiece(again, true);
   }
   // Structural rules look for their substrings and requirements in the pre-leet text: the same
   // scan when leet folding changed nothing, a scan of the small second table when it did.

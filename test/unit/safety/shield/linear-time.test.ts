@@ -36,7 +36,9 @@ const UNITS = ['a', 'a ', 'a.', 'a!', ' ', '-=', '\n', '<div style="display:none
   // Accents on every letter, zalgo marks, regional indicator letters.
   '\u00e9', 'e\u0301', 'a\u0301\u0316\u0353', '\u{1F1EE}', '\u{1F1EE}\u200b',
   // Starred-out words: none, and one the rules read, at every token.
-  'a*b ', 's*icide ', 'ab*cd*ef#gh*ij '];
+  'a*b ', 's*icide ', 'ab*cd*ef#gh*ij ',
+  // Letters held: one run, a run per word, a run per line.
+  'aaab ', 'diiie ', 'aaa\n'];
 
 function timed(fn: () => void): number {
   const t = performance.now();
