@@ -115,7 +115,7 @@ const MOST_PARTS = 256;
 let FOLD_OUT = new Uint16Array(4096);
 let FOLD_OUT_BYTES = Buffer.from(FOLD_OUT.buffer);
 
-/** `foldCharactersFast` of `t.slice(from)`, with no invisible pair beyond the BMP left in it. */
+/** `foldCharactersFast` of `t.slice(from)`, written unit by unit into a buffer. */
 function foldRest(t: string, from: number): string {
   if (FOLD_OUT.length < t.length - from) {
     FOLD_OUT = new Uint16Array(t.length - from);
@@ -237,7 +237,7 @@ function starredWord(u: Uint16Array, start: number, end: number): string | undef
   const length = end - start;
   const first = (u[start] as number) | 32;
   const last = (u[end - 1] as number) | 32;
-  if (length < 3 || length >= STAR_WORD_MAX || !isLower(first) || !isLower(last) || WORD_UNIT[u[start] as number] === STAR || WORD_UNIT[u[end - 1] as number] === STAR) return undefined;
+  if (length < 3 || length >= STAR_WORD_MAX || !isLower(first) || !isLower(last)) return undefined;
   if (!starBuckets) {
     const buckets: Array<string[] | undefined> = new Array(starBucket(STAR_WORD_MAX, 97, 97)).fill(undefined);
     const words = new Set<string>([...JAILBREAK_EVASIVE, ...CRISIS_EVASIVE]);

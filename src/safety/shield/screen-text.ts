@@ -741,13 +741,20 @@ const ALONE = {
   crisis: { model: () => scorerModels.crisisAlone, rule: 'scorer-crisis-alone', category: 'suicidal_ideation' },
 } as const;
 
+/**
+ * The broad jailbreak model decides nothing alone on a piece shorter than this: on one word it
+ * reads a single weight, and "AI" alone scored over its threshold, so an image whose alt text
+ * was "AI", a comment "<!-- AI -->" or a mail reading "AI?" was a jailbreak. No attack of any
+ * labelled set or fixture is that short; `eval:safety` is the same with it.
+ */
+const JAILBREAK_ALONE_MIN_CHARS = 12;
 /** A full signal when the broad model of `kind` is sure enough to decide alone for a piece of `length`; whether it added one. */
 function aloneSignal(out: Signal[], kind: RuleKind, p: number, length: number): boolean {
   const { model, rule, category } = ALONE[kind];
   const m = model();
   // A piece no longer than `shortChars` is held to the threshold set by the short hard negatives.
   const alone = m?.aloneShort !== undefined && length <= (m.shortChars ?? 0) ? m.aloneShort : m?.alone;
-  if (alone === undefined || p < alone) return false;
+  if (alone === undefined || p < alone || (kind === 'jailbreak' && length < JAILBREAK_ALONE_MIN_CHARS)) return false;
   out.push({ rule, category, kind, weight: 1, offset: 0, length: 0 });
   return true;
 }

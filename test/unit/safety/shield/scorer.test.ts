@@ -76,6 +76,14 @@ describe('SHIELD scorer', () => {
     expect(screen(mail).verdict).toBe('CLEAN');
   });
 
+  it('lets the broad model decide nothing alone on a piece of a word or two', () => {
+    // On "ai" alone the model reads one weight, and it is over the threshold.
+    expect(jailbreakAloneProbability('ai')).toBeGreaterThanOrEqual(scorerModels.jailbreakAlone.alone as number);
+    for (const input of ['AI', 'AI?', { text: 'Hello', html: '<p>Hello</p><!-- AI -->' }, { text: 'See the chart.', html: '<img src="cid:chart" alt="AI">' }]) {
+      expect(screen(input).verdict, JSON.stringify(input)).toBe('CLEAN');
+    }
+  });
+
   it('holds a message to the broad crisis model\'s short threshold and a long history to its long one', () => {
     const m = scorerModels.crisisAlone;
     expect(m.shortChars).toBe(2000);
