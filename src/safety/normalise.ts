@@ -11,7 +11,13 @@
 // letter that has no accented form, a strike-through or an underline on every letter
 // ("i̶g̶n̶o̶r̶e̶"), which a reader and a model read through; accented letters of real words are
 // single characters by then, and keep their accents.
-const INVISIBLE = /[\u00AD\u0300-\u036F\u0483-\u0489\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u1AB0-\u1AFF\u1DC0-\u1DFF\u200B-\u200F\u202A-\u202E\u2060-\u206F\u20D0-\u20FF\u3164\uFE00-\uFE0F\uFE20-\uFE2F\uFEFF\uFFA0\uFFF9-\uFFFB\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
+const INVISIBLE = /[\u00AD\u0300-\u036F\u0483-\u0489\u061C\u17B4\u17B5\u180B-\u180F\u1AB0-\u1AFF\u1DC0-\u1DFF\u200B-\u200F\u202A-\u202E\u2060-\u206F\u20D0-\u20FF\uFE00-\uFE0F\uFE20-\uFE2F\uFEFF\uFFF9-\uFFFB\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
+/**
+ * Characters drawn as a blank: the Unicode spaces, and the Hangul fillers, which are meant to be
+ * invisible but which mail clients and fonts draw as a blank, so a sender can put one for each
+ * space ("Ignore\u3164all\u3164previous…"); dropped, they ran the words together.
+ */
+export const BLANKS = /[\u00A0\u115F\u1160\u1680\u2000-\u200A\u202F\u205F\u3000\u3164\uFFA0]/g;
 /** The invisible characters beyond the BMP alone. */
 export const INVISIBLE_ASTRAL_ALL = /[\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
 /** Whether the code point `cp`, beyond the BMP, is one of the invisible characters above. */
@@ -183,7 +189,7 @@ export function joinSpacedLetters(s: string): string {
 /** NFKC, entities, invisible characters, homoglyphs, dressed-up words, whitespace, lower case. */
 export function normaliseText(s: string): string {
   return foldDecoratedWords(foldHomoglyphs(stripInvisible(decodeEntities(s.normalize('NFKC')))))
-    .replace(/[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g, ' ')
+    .replace(BLANKS, ' ')
     .replace(/[\u2018\u2019\u201B\u2032]/g, "'")
     .replace(/[\u201C\u201D\u201F\u2033]/g, '"')
     .replace(/[\u2010-\u2015\u2212]/g, '-')

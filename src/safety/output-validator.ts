@@ -413,7 +413,7 @@ function windows(draft: string): Window[] {
 }
 
 function isBlank(draft: string): boolean {
-  return !/[^\s\u2800\u3164\uFFA0]/u.test(stripInvisible(draft));
+  return !/[^\s\u115F\u1160\u2800\u3164\uFFA0]/u.test(stripInvisible(draft));
 }
 
 function callHit(forms: readonly string[][], digitView: string, root: TrieNode): string | null {

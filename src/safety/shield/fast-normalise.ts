@@ -4,7 +4,7 @@
  * single left-to-right pass, so 1 MB stays within the screening budget. It also records which
  * tokens were evasive (leet or spaced out), which the leetspeak categories need.
  */
-import { decodeEntities, foldDecoratedWords, foldHomoglyphs, INVISIBLE_ASTRAL_ALL, invisibleAstral, stripInvisible } from '../normalise.js';
+import { BLANKS, decodeEntities, foldDecoratedWords, foldHomoglyphs, INVISIBLE_ASTRAL_ALL, invisibleAstral, stripInvisible } from '../normalise.js';
 import { CodeUnitBuffer } from './code-units.js';
 import { CRISIS_EVASIVE, JAILBREAK_EVASIVE, RULE_HINTS } from './rules.js';
 
@@ -47,7 +47,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
 /** The character-by-character steps: invisible characters, homoglyphs, spaces, quotes, dashes. */
 function foldCharacters(t: string): string {
   return foldHomoglyphs(stripInvisible(t))
-    .replace(/[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g, ' ')
+    .replace(BLANKS, ' ')
     .replace(/[\u2018\u2019\u201B\u2032]/g, "'")
     .replace(/[\u201C\u201D\u201F\u2033]/g, '"')
     .replace(/[\u2010-\u2015\u2212]/g, '-');

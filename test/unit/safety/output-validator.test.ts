@@ -25,7 +25,7 @@ const rules = (draft: string, over: Partial<ValidationContext> = {}): Validation
   validateReply(draft, ctx(over)).failures.map((f) => f.rule);
 
 describe('empty', () => {
-  it.each(['', '   ', '\n\t \r\n', '\u200B\u200C\u2060\uFEFF', ' \u00A0\u3000\u2800 '])('fails %j', (draft) => {
+  it.each(['', '   ', '\n\t \r\n', '\u200B\u200C\u2060\uFEFF', ' \u00A0\u3000\u2800 ', '\u3164\uFFA0\u115F\u1160'])('fails %j', (draft) => {
     expect(validateReply(draft, ctx())).toEqual({ pass: false, failures: [{ rule: 'empty', detail: expect.any(String) }] });
   });
 

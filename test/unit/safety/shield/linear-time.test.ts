@@ -38,7 +38,9 @@ const UNITS = ['a', 'a ', 'a.', 'a!', ' ', '-=', '\n', '<div style="display:none
   // Starred-out words: none, and one the rules read, at every token.
   'a*b ', 's*icide ', 'ab*cd*ef#gh*ij ',
   // Letters held: one run, a run per word, a run per line.
-  'aaab ', 'diiie ', 'aaa\n'];
+  'aaab ', 'diiie ', 'aaa\n',
+  // Hangul fillers, read as spaces: between letters, alone.
+  'a\u3164', '\u3164'];
 
 function timed(fn: () => void): number {
   const t = performance.now();
