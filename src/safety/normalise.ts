@@ -3,6 +3,8 @@
  * rule matches the same way whichever side the text is on. Every function is linear in its input.
  */
 
+import { CodeUnitOutput } from './shield/code-units.js';
+
 // Zero-width characters, soft hyphen, word joiners, BOM, bidirectional controls, variation
 // selectors and tag characters: invisible in a mail client, used to split words so that filters
 // miss them. Beyond the BMP: shorthand format controls, musical formatting, the tag block and the
@@ -99,7 +101,7 @@ function referenceEnd(s: string, amp: number): number {
   return length >= least && length <= most && s.charCodeAt(i) === 59 ? i : -1;
 }
 const isDecimalDigit = (c: number): boolean => c >= 48 && c <= 57;
-const isAsciiLetter = (c: number): boolean => (c | 0x20) >= 97 && (c | 0x20) <= 122;
+export const isAsciiLetter = (c: number): boolean => (c | 0x20) >= 97 && (c | 0x20) <= 122;
 /** The value of the hexadecimal digit with code unit `c`, either case, or -1. */
 export const hexDigitValue = (c: number): number => (isDecimalDigit(c) ? c - 48 : (c | 0x20) >= 97 && (c | 0x20) <= 102 ? (c | 0x20) - 87 : -1);
 const isHexDigit = (c: number): boolean => hexDigitValue(c) >= 0;
@@ -212,8 +214,7 @@ export function normaliseForMatching(s: string): string {
  */
 export function foldDecoratedWords(s: string): string {
   if (!dressedUp(s)) return s;
-  if (DRESSED_OUT.length < s.length) DRESSED_OUT = new Uint16Array(s.length);
-  const out = DRESSED_OUT;
+  const out = DRESSED_OUT.reserve(s.length);
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const plain = plainLetter(s, i);
@@ -223,10 +224,10 @@ export function foldDecoratedWords(s: string): string {
       if (isRegional(s, i)) i++;
     }
   }
-  return Buffer.from(out.buffer, 0, 2 * n).toString('utf16le');
+  return DRESSED_OUT.string(n);
 }
 /** The folded text's code units, reused between calls. */
-let DRESSED_OUT = new Uint16Array(1024);
+const DRESSED_OUT = new CodeUnitOutput();
 
 /** Dressed-up letters in a row that make a text dressed up. */
 const DRESSED_RUN = 3;
@@ -290,9 +291,9 @@ function plainOf(c: number): number {
   if (p === UNSEEN) {
     const ch = String.fromCharCode(c);
     const stroked = STROKED[ch];
-    const first = ch.normalize('NFKD').charCodeAt(0);
+    const decomposed = ch.normalize('NFKD');
     if (stroked !== undefined) p = stroked.charCodeAt(0);
-    else if (c >= 128 && isAsciiLetter(first) && ch.normalize('NFKD').length > 1) p = first;
+    else if (c >= 128 && decomposed.length > 1 && isAsciiLetter(decomposed.charCodeAt(0))) p = decomposed.charCodeAt(0);
     else p = /\p{L}/u.test(ch) ? UNDRESSED : NOT_A_LETTER;
     PLAIN[c] = p;
   }

@@ -12,6 +12,8 @@
  * model (`removeSmuggled`), since nobody writes to a person in characters that cannot be seen.
  */
 
+import { isAsciiLetter } from './normalise.js';
+
 /** Every code point of both forms past the BMP is U+E0000 to U+E01EF, whose high surrogate is this one. */
 const HIGH = 0xdb40;
 const TAG_FIRST = 0xe0020;
@@ -80,7 +82,7 @@ export function smuggledText(s: string): string | null {
     }
     if (b >= 0) {
       bytes[n++] = b;
-      if ((b | 32) >= 97 && (b | 32) <= 122) letters = true;
+      if (isAsciiLetter(b)) letters = true;
     } else if (n > 0 && bytes[n - 1] !== NEWLINE) bytes[n++] = NEWLINE;
   }
   if (!letters) return null;

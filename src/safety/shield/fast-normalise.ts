@@ -5,7 +5,7 @@
  * tokens were evasive (leet or spaced out), which the leetspeak categories need.
  */
 import { BLANKS, decodeEntities, foldDecoratedWords, foldHomoglyphs, INVISIBLE_ASTRAL_ALL, invisibleAstral, stripInvisible } from '../normalise.js';
-import { CodeUnitBuffer } from './code-units.js';
+import { CodeUnitBuffer, CodeUnitOutput } from './code-units.js';
 import { CRISIS_EVASIVE, JAILBREAK_EVASIVE, RULE_HINTS } from './rules.js';
 
 export interface NormalisedText {
@@ -112,16 +112,11 @@ function foldCharactersFast(t: string): string {
   return parts.join('');
 }
 const MOST_PARTS = 256;
-let FOLD_OUT = new Uint16Array(4096);
-let FOLD_OUT_BYTES = Buffer.from(FOLD_OUT.buffer);
+const FOLD_OUT = new CodeUnitOutput();
 
 /** `foldCharactersFast` of `t.slice(from)`, written unit by unit into a buffer. */
 function foldRest(t: string, from: number): string {
-  if (FOLD_OUT.length < t.length - from) {
-    FOLD_OUT = new Uint16Array(t.length - from);
-    FOLD_OUT_BYTES = Buffer.from(FOLD_OUT.buffer);
-  }
-  const out = FOLD_OUT;
+  const out = FOLD_OUT.reserve(t.length - from);
   let n = 0;
   for (let i = from; i < t.length; i++) {
     const c = t.charCodeAt(i);
@@ -138,7 +133,7 @@ function foldRest(t: string, from: number): string {
     }
     if (f !== DROP) out[n++] = f;
   }
-  return FOLD_OUT_BYTES.toString('utf16le', 0, 2 * n);
+  return FOLD_OUT.string(n);
 }
 
 /** A character beyond Latin-1, which makes V8 hold the whole string two bytes per character. */
@@ -191,12 +186,7 @@ function unstarWords(t: string): string {
   let hash = t.indexOf('#');
   if (star < 0 && hash < 0) return t;
   const n = t.length;
-  if (STAR_UNITS.length < n) {
-    STAR_UNITS = new Uint16Array(Math.max(n, 2 * STAR_UNITS.length));
-    STAR_BYTES = Buffer.from(STAR_UNITS.buffer);
-  }
-  const u = STAR_UNITS;
-  STAR_BYTES.write(t, 0, 'utf16le');
+  const u = STAR_UNITS.copyOf(t);
   let changed = false;
   let from = 0;
   for (;;) {
@@ -215,10 +205,9 @@ function unstarWords(t: string): string {
     }
     from = end + 1;
   }
-  return changed ? oneByte(STAR_BYTES.toString('utf16le', 0, 2 * n)) : t;
+  return changed ? oneByte(STAR_UNITS.string(n)) : t;
 }
-let STAR_UNITS = new Uint16Array(4096);
-let STAR_BYTES = Buffer.from(STAR_UNITS.buffer);
+const STAR_UNITS = new CodeUnitOutput();
 const STAR = 2;
 /** 1 for the letters, digits and apostrophe of a word, STAR for `*` and `#`, 0 for the rest. */
 const WORD_UNIT = new Uint8Array(0x10000);
@@ -383,21 +372,13 @@ const FOLD_DIGITS = foldTable((c) => c >= 48 && c <= 57);
  * here one unit at a time: a string per token (a slice, two table maps, a concatenation and a
  * piece to join) cost ~350 ns per token, ~9 ms per 100 000 characters of short leet words.
  */
-let OUT = new Uint16Array(4096);
-let OUT_BYTES = Buffer.from(OUT.buffer, OUT.byteOffset, OUT.byteLength);
-function outUnits(n: number): Uint16Array {
-  if (OUT.length < n) {
-    OUT = new Uint16Array(Math.max(n, 2 * OUT.length));
-    OUT_BYTES = Buffer.from(OUT.buffer, OUT.byteOffset, OUT.byteLength);
-  }
-  return OUT;
-}
+const OUT = new CodeUnitOutput();
 
 /** The first `n` units of `OUT` as a string, held one byte per character when `latin1`. */
 function outString(n: number, latin1: boolean): string {
-  if (!latin1) return OUT_BYTES.toString('utf16le', 0, 2 * n);
+  if (!latin1) return OUT.string(n);
   const bytes = latin1Bytes(n);
-  bytes.set(OUT.subarray(0, n));
+  bytes.set(OUT.reserve(n).subarray(0, n));
   return bytes.toString('latin1', 0, n);
 }
 
@@ -510,7 +491,7 @@ export function normaliseForShield(raw: string): NormalisedText {
   const units = UNITS.load(s);
   const n = s.length;
   // Folding keeps a token's length and joining letters shortens the run: the output fits in n.
-  const out = outUnits(n);
+  const out = OUT.reserve(n);
   let outLen = 0;
   let copyFrom = 0;
   let resume = 0;

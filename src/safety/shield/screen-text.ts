@@ -2,6 +2,7 @@
  * Runs SHIELD's rules over one piece of text (a window of the body, a hidden HTML fragment, a
  * decoded chunk) and returns the signals found, with offsets into that piece's normalised form.
  */
+import { CodeUnitOutput } from './code-units.js';
 import { attributeCrisis, weighOverlapsOnce } from './crisis-attribution.js';
 import { ROT13_HINTS } from './decode.js';
 import { BEYOND_LATIN1, BEYOND_LATIN1_ALL, normaliseForShield, oneByte } from './fast-normalise.js';
@@ -116,11 +117,7 @@ const STRETCHED = 16;
 const STRETCHED_RUNS = [...'abcdefghijklmnopqrstuvyz'].map((c) => c.repeat(3));
 function unstretch(raw: string): string | null {
   const n = raw.length;
-  if (HELD_UNITS.length < n) {
-    HELD_UNITS = new Uint16Array(Math.max(n, 2 * HELD_UNITS.length));
-    HELD_BYTES = Buffer.from(HELD_UNITS.buffer);
-  }
-  const out = HELD_UNITS;
+  const out = HELD_UNITS.reserve(n);
   let k = 0;
   let same = 0;
   let prev = -1;
@@ -136,10 +133,9 @@ function unstretch(raw: string): string | null {
     }
     out[k++] = c;
   }
-  return k === n ? null : oneByte(HELD_BYTES.toString('utf16le', 0, 2 * k));
+  return k === n ? null : oneByte(HELD_UNITS.string(k));
 }
-let HELD_UNITS = new Uint16Array(4096);
-let HELD_BYTES = Buffer.from(HELD_UNITS.buffer);
+const HELD_UNITS = new CodeUnitOutput();
 const DISTRESS_WORD = 8;
 const VOCABULARY_LISTS: Array<[number, number[]]> = [
   [MODEL_WORD, JAILBREAK_MODEL_WORDS.map((w) => TABLE.id(w, true))],
